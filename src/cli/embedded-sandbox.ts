@@ -1,0 +1,22 @@
+// `--sandbox`: the sandbox runs inside this process on a loopback port, with its state in the
+// user's state directory so consecutive commands see the same jobs.
+import { embeddedSandboxStateFile } from './paths.js';
+
+/** The embedded sandbox's token: the direct account with every permission. */
+export const EMBEDDED_TOKEN = 'sbx_direct_full';
+
+export interface EmbeddedSandbox {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedSandbox(env: NodeJS.ProcessEnv): Promise<EmbeddedSandbox> {
+  const { startSandbox } = await import('../sandbox/index.js');
+  const limit = env.RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT;
+  return startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    stateFile: embeddedSandboxStateFile(env),
+    activeJobLimit: limit ? Number(limit) : undefined,
+  });
+}

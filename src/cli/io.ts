@@ -1,0 +1,31 @@
+// The process's streams and what they are connected to; tests pass their own.
+export interface Stream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface IO {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: Stream;
+  stderr: Stream;
+}
+
+export function processIO(): IO {
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+}
+
+/**
+ * Colour on a terminal unless NO_COLOR, --no-color or CI says otherwise; FORCE_COLOR turns it on
+ * for pipes too (FORCE_COLOR=0 turns it off).
+ */
+export function colorEnabled(stream: Stream, env: NodeJS.ProcessEnv, flag: boolean): boolean {
+  if (!flag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';
+}
+
+/** Prompts, spinners and other interaction only on a terminal, never in CI or with --yes. */
+export function canInteract(io: IO, env: NodeJS.ProcessEnv, yes: boolean): boolean {
+  return !yes && io.stdin.isTTY === true && io.stdout.isTTY === true && !env.CI;
+}

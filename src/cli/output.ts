@@ -1,0 +1,36 @@
+// Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
+import type { Context } from './context.js';
+import { sanitizeCell } from './sanitize.js';
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+}
+
+export function writeJson(ctx: Context, value: unknown): void {
+  ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function cell(value: string | number | boolean | null | undefined): string {
+  return value === null || value === undefined ? '' : sanitizeCell(String(value));
+}
+
+export async function printTable<T>(ctx: Context, columns: Column<T>[], rows: readonly T[]): Promise<void> {
+  const out = ctx.io.stdout;
+  if (!out.isTTY) {
+    for (const row of rows) out.write(`${columns.map((c) => cell(c.value(row))).join('\t')}\n`);
+    return;
+  }
+  const [{ default: Table }, { default: chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
+  const bold = ctx.color.stdout ? (s: string) => chalk.bold(s) : (s: string) => s;
+  const table = new Table({
+    head: columns.map((c) => bold(c.header)),
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
+      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+    },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+  });
+  for (const row of rows) table.push(columns.map((c) => cell(c.value(row))));
+  out.write(`${table.toString()}\n`);
+}

@@ -1,0 +1,47 @@
+// Runs one command line: parse, dispatch, and turn any failure into a message and an exit code.
+import { CommanderError } from 'commander';
+import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { processIO, type IO } from './io.js';
+import { buildProgram } from '../program.js';
+import { sanitize } from './sanitize.js';
+
+export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const json = argv.includes('--json');
+  const program = buildProgram(io, env);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.OK;
+  } catch (error) {
+    return report(error, io, json, argv.includes('--verbose'));
+  }
+}
+
+function report(error: unknown, io: IO, json: boolean, verbose: boolean): number {
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message (or the help/version it was asked for).
+    return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+  }
+  if (error instanceof CliError) {
+    if (json) {
+      const body = { error: { code: error.code, message: error.message, status: null, retryable: false, details: error.details } };
+      io.stderr.write(`${JSON.stringify(body)}\n`);
+    } else {
+      io.stderr.write(`error: ${sanitize(error.message)}\n`);
+      for (const d of error.details) {
+        const where = [d.item !== undefined ? `item ${d.item}` : '', d.field ?? ''].filter(Boolean).join(' ');
+        io.stderr.write(`  - ${where ? `${sanitize(where)}: ` : ''}${sanitize(d.message)}\n`);
+      }
+      if (error.hint) io.stderr.write(`hint: ${sanitize(error.hint)}\n`);
+    }
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (json) {
+    io.stderr.write(`${JSON.stringify({ error: { code: 'internal', message, status: null, retryable: false, details: [] } })}\n`);
+  } else {
+    io.stderr.write(`error: ${sanitize(message)}\n`);
+    if (verbose && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  }
+  return EXIT.API_FAILED;
+}

@@ -1,0 +1,25 @@
+// Shared by `sandbox approve` and `sandbox reject`.
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { writeJson } from '../../cli/output.js';
+import { sanitize } from '../../cli/sanitize.js';
+import { callAdmin } from './admin-target.js';
+
+interface JobSummary {
+  id: number;
+  title: string;
+  status: number;
+  statusLabel: string;
+  approvalStatus: number | null;
+  approvalStatusLabel: string;
+}
+
+export async function decide(ctx: Context, jobId: string, verb: 'approve' | 'reject'): Promise<void> {
+  if (!/^\d+$/.test(jobId)) throw new UsageError(`job id must be a positive integer, got "${jobId}"`);
+  const job = (await callAdmin(ctx, `/jobs/${jobId}/${verb}`)) as JobSummary;
+  if (ctx.globals.json) return writeJson(ctx, job);
+  ctx.io.stdout.write(
+    `Job ${job.id} (${sanitize(job.title)}) ${verb === 'approve' ? 'approved' : 'rejected'}: ` +
+      `status ${sanitize(job.statusLabel)} (${job.status}), approval ${sanitize(job.approvalStatusLabel)} (${job.approvalStatus})\n`,
+  );
+}

@@ -1,0 +1,77 @@
+// Rules of a job's fields that both the CLI (before sending) and the sandbox (on receipt) enforce.
+// See design 3a; the assumed field names are listed in docs/decisions.md.
+
+export const MIN_DESCRIPTION_WORDS = 100;
+export const SALARY_INTERVALS = ['H', 'D', 'W', 'M', 'Y'] as const;
+export type SalaryInterval = (typeof SALARY_INTERVALS)[number];
+
+export const PUBLICATION_FIELDS = ['publishToCareerPage', 'publishToFreeJobBoards'] as const;
+
+/** Fields a client may send when creating or updating a job (design 3a). */
+export const WRITABLE_JOB_FIELDS = [
+  'title',
+  'description',
+  'location',
+  'jobFunctionId',
+  'employerTypeId',
+  'customerId',
+  'industryId',
+  'jobType',
+  'educationLevel',
+  'salaryInterval',
+  'salaryMin',
+  'salaryMax',
+  'currency',
+  'experience',
+  'qualifications',
+  'skills',
+  'optionalSkills',
+  'departmentId',
+  'hiringManagerId',
+  'jobCode',
+  ...PUBLICATION_FIELDS,
+] as const;
+
+export const REQUIRED_ON_CREATE = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId'] as const;
+
+/** Fields the service sets; a client sending them is refused. */
+export const READ_ONLY_JOB_FIELDS = [
+  'id',
+  'status',
+  'statusLabel',
+  'approvalStatus',
+  'approvalStatusLabel',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function countWords(text: string): number {
+  const words = text.trim().split(/\s+/u);
+  return words[0] === '' ? 0 : words.length;
+}
+
+const REMOTE_WORDS = new Set(['remote', 'anywhere', 'worldwide', 'global', 'home', 'wfh', 'work from home', 'online']);
+
+/**
+ * A full location names at least a city and a country, comma separated ("Austin, TX, USA").
+ * Returns the reason it is refused, or undefined when it is acceptable.
+ */
+export function locationProblem(location: string): string | undefined {
+  const parts = location.split(',').map((p) => p.trim());
+  if (parts.some((p) => p === '')) return 'has an empty part between commas';
+  if (parts.length < 2) {
+    return REMOTE_WORDS.has(parts[0]!.toLowerCase())
+      ? 'must be a full location even for a remote job, e.g. "Berlin, Germany"'
+      : 'must name at least a city and a country, e.g. "Austin, TX, USA"';
+  }
+  if (REMOTE_WORDS.has(parts[0]!.toLowerCase())) {
+    return 'must start with a city; a remote job still needs a full location, e.g. "Berlin, Germany"';
+  }
+  return undefined;
+}
+
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+export function isSalaryInterval(value: unknown): value is SalaryInterval {
+  return typeof value === 'string' && (SALARY_INTERVALS as readonly string[]).includes(value);
+}

@@ -1,0 +1,56 @@
+// The sandbox's one entry point for the CLI and the tests: start it, learn its URL, stop it.
+import type { AddressInfo } from 'node:net';
+import { Faults } from './faults.js';
+import { createSandboxServer } from './server.js';
+import { SandboxStore, type StoreOptions } from './store.js';
+
+export { TOKENS, type SandboxToken } from './accounts.js';
+export { FaultSpecError } from './faults.js';
+
+export interface SandboxOptions extends StoreOptions {
+  host?: string;
+  port?: number;
+  faults?: string;
+}
+
+export interface RunningSandbox {
+  /** The API base URL, with the version segment: http://127.0.0.1:4010/v1 */
+  baseUrl: string;
+  /** The server's origin, where the admin routes live under /_sandbox/. */
+  origin: string;
+  store: SandboxStore;
+  faults: Faults;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const faults = new Faults(options.faults ?? '');
+  const store = new SandboxStore(options);
+  const server = createSandboxServer(store, faults);
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    store,
+    faults,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,43 @@
+// The pagination envelope of every collection (spec: Pagination envelope).
+import { badParameter } from './http-error.js';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Page<T> {
+  data: T[];
+  meta: { pagination: { page: number; pageSize: number; totalItems: number; totalPages: number } };
+}
+
+function positiveInt(query: URLSearchParams, name: string, fallback: number, max?: number): number {
+  const raw = query.get(name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw badParameter(name, 'not_positive_integer', 'must be a positive integer');
+  const value = Number(raw);
+  if (max !== undefined && value > max) throw badParameter(name, 'too_large', `must be at most ${max}`);
+  return value;
+}
+
+export function readPaging(query: URLSearchParams): { page: number; pageSize: number } {
+  return {
+    page: positiveInt(query, 'page', 1),
+    pageSize: positiveInt(query, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+}
+
+export function paginate<T>(items: readonly T[], query: URLSearchParams): Page<T> {
+  const { page, pageSize } = readPaging(query);
+  const start = (page - 1) * pageSize;
+  return {
+    data: items.slice(start, start + pageSize),
+    meta: {
+      pagination: { page, pageSize, totalItems: items.length, totalPages: Math.ceil(items.length / pageSize) },
+    },
+  };
+}
+
+/** Case-insensitive substring match on the item's name, from the `search` parameter. */
+export function searchByName<T extends { name: string }>(items: readonly T[], query: URLSearchParams): readonly T[] {
+  const term = query.get('search')?.trim().toLowerCase();
+  return term ? items.filter((item) => item.name.toLowerCase().includes(term)) : items;
+}

@@ -1,0 +1,44 @@
+// Matches a method and path against route templates such as `/jobs/{jobId}/status`.
+export interface Match<R> {
+  route: R;
+  params: Record<string, string>;
+}
+
+interface Compiled<R> {
+  route: R;
+  method: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+export class Router<R extends { method: string; path: string }> {
+  private readonly compiled: Compiled<R>[];
+
+  constructor(routes: readonly R[]) {
+    this.compiled = routes.map((route) => {
+      const names: string[] = [];
+      const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
+      return { route, method: route.method, pattern: new RegExp(`^${source}/?$`), names };
+    });
+  }
+
+  /** The matching route, or the methods the path allows when only the method is wrong. */
+  match(method: string, path: string): Match<R> | { allowed: string[] } | undefined {
+    const allowed: string[] = [];
+    for (const c of this.compiled) {
+      const m = c.pattern.exec(path);
+      if (!m) continue;
+      if (c.method !== method) {
+        allowed.push(c.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      c.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      return { route: c.route, params };
+    }
+    return allowed.length > 0 ? { allowed } : undefined;
+  }
+}

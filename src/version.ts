@@ -1,0 +1,1 @@
+export const VERSION: string = __RECRUIT_VERSION__;
