@@ -1,0 +1,69 @@
+// Runs the CLI in-process with fake streams, or the built bin/recruit.js as a child process.
+import { spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli/run.js';
+import type { IO, Stream } from '../../src/cli/io.js';
+
+export const BIN = fileURLToPath(new URL('../../bin/recruit.js', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class Capture implements Stream {
+  text = '';
+  constructor(
+    public isTTY = false,
+    public columns = 100,
+  ) {}
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+export interface InProcessOptions {
+  env?: NodeJS.ProcessEnv;
+  tty?: boolean;
+  stdin?: string;
+}
+
+/** The CLI in this process: fast, and the place for most command tests. */
+export async function runCli(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+  const stdout = new Capture(options.tty ?? false);
+  const stderr = new Capture(options.tty ?? false);
+  const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
+  stdin.isTTY = options.tty ?? false;
+  const code = await run(args, { stdin, stdout, stderr }, { ...process.env, ...options.env });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+export interface BinOptions {
+  env?: NodeJS.ProcessEnv;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** The built executable in a child process, to catch packaging faults. Needs `npm run build`. */
+export function runBin(args: string[], options: BinOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
