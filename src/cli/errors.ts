@@ -9,6 +9,11 @@ export interface ErrorDetail {
 }
 
 export class CliError extends Error {
+  /** The HTTP status behind the error, when there was one. */
+  status: number | null = null;
+  /** Whether trying the same thing again later may succeed. */
+  retryable = false;
+
   constructor(
     message: string,
     readonly exitCode: ExitCode,

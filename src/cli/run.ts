@@ -24,7 +24,8 @@ function report(error: unknown, io: IO, json: boolean, verbose: boolean): number
   }
   if (error instanceof CliError) {
     if (json) {
-      const body = { error: { code: error.code, message: error.message, status: null, retryable: false, details: error.details } };
+      const { code, message, status, retryable, details } = error;
+      const body = { error: { code, message, status, retryable, details } };
       io.stderr.write(`${JSON.stringify(body)}\n`);
     } else {
       io.stderr.write(`error: ${sanitize(error.message)}\n`);

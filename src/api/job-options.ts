@@ -1,0 +1,42 @@
+// GET /job-options changes rarely: it is cached per profile and base URL for a day.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Context } from '../cli/context.js';
+import { stateDir } from '../cli/paths.js';
+import type { JobOptions } from './types.js';
+
+export const JOB_OPTIONS_TTL_MS = 24 * 60 * 60 * 1000;
+
+interface CacheEntry {
+  fetchedAt: number;
+  baseUrl: string;
+  options: JobOptions;
+}
+
+function cacheFile(ctx: Context, baseUrl: string): string {
+  const id = createHash('sha256').update(`${ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile}\n${baseUrl}`).digest('hex').slice(0, 16);
+  return join(stateDir(ctx.env), 'cache', `job-options-${id}.json`);
+}
+
+export async function getJobOptions(ctx: Context, { refresh = false } = {}): Promise<JobOptions> {
+  const api = await ctx.api();
+  // The embedded sandbox's port changes every run; its cache is keyed by "sandbox" alone.
+  const key = ctx.globals.sandbox ? 'embedded-sandbox' : api.baseUrl;
+  const file = cacheFile(ctx, key);
+  if (!refresh) {
+    try {
+      const entry = JSON.parse(await readFile(file, 'utf8')) as CacheEntry;
+      if (entry.baseUrl === key && ctx.now().getTime() - entry.fetchedAt < JOB_OPTIONS_TTL_MS) return entry.options;
+    } catch {
+      // no cache yet, or unreadable: fetch
+    }
+  }
+  const options = await api.get<JobOptions>('/job-options');
+  const entry: CacheEntry = { fetchedAt: ctx.now().getTime(), baseUrl: key, options };
+  await mkdir(join(stateDir(ctx.env), 'cache'), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(entry), { mode: 0o600 });
+  await rename(tmp, file);
+  return options;
+}
