@@ -1,0 +1,182 @@
+// A job as the user gives it (file item, flags or wizard answers) and its static checks: the rules
+// of design 3 and 3a that need no API call. Every problem is returned at once, each naming the
+// field; references given by name are left for the resolver (reference-resolver.ts).
+import {
+  countWords,
+  CURRENCY_PATTERN,
+  isSalaryInterval,
+  locationProblem,
+  MIN_DESCRIPTION_WORDS,
+  READ_ONLY_JOB_FIELDS,
+  SALARY_INTERVALS,
+  WRITABLE_JOB_FIELDS,
+} from '../domain/job-rules.js';
+import type { AccountType } from '../config/config-file.js';
+
+export interface Problem {
+  /** Batch index (0-based), when the job comes from a file. */
+  item?: number;
+  field: string;
+  message: string;
+}
+
+/** Reference fields that may be given by name (`"jobFunction": "DevOps"`) or by id. */
+export const REFERENCES = [
+  { name: 'industry', idField: 'industryId', path: '/industries', what: 'industry' },
+  { name: 'jobFunction', idField: 'jobFunctionId', path: '/job-functions', what: 'job function' },
+  { name: 'employerType', idField: 'employerTypeId', path: '/employer-types', what: 'employer type' },
+  { name: 'customer', idField: 'customerId', path: '/customers', what: 'customer' },
+  { name: 'department', idField: 'departmentId', path: '/departments', what: 'department' },
+  { name: 'hiringManager', idField: 'hiringManagerId', path: '/hiring-managers', what: 'hiring manager' },
+] as const;
+
+export type ReferenceName = (typeof REFERENCES)[number]['name'];
+
+export type JobInput = Record<string, unknown>;
+
+export interface CheckedInput {
+  /** The body so far: known fields checked, unknown ones passed through. */
+  body: Record<string, unknown>;
+  /** References still given by name, to resolve against the API. */
+  names: Partial<Record<ReferenceName, string>>;
+  problems: Problem[];
+  /** Unknown fields, passed through. */
+  unknownFields: string[];
+}
+
+const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => r.name)]);
+const STRING_FIELDS = ['title', 'description', 'location', 'jobType', 'educationLevel', 'qualifications', 'jobCode'];
+const LIST_FIELDS = ['skills', 'optionalSkills'];
+const NUMBER_FIELDS = ['salaryMin', 'salaryMax', 'experience'];
+
+export interface CheckOptions {
+  accountType: AccountType;
+  item?: number;
+}
+
+export function checkJobInput(input: unknown, options: CheckOptions): CheckedInput {
+  const problems: Problem[] = [];
+  const at = (field: string, message: string) =>
+    problems.push({ ...(options.item !== undefined ? { item: options.item } : {}), field, message });
+  const result: CheckedInput = { body: {}, names: {}, problems, unknownFields: [] };
+
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    at('(item)', 'must be a JSON object');
+    return result;
+  }
+  const raw = input as JobInput;
+  const body = result.body;
+
+  for (const [field, value] of Object.entries(raw)) {
+    if ((READ_ONLY_JOB_FIELDS as readonly string[]).includes(field)) at(field, 'is set by the service and cannot be given');
+    else if (!KNOWN.has(field)) {
+      result.unknownFields.push(field);
+      body[field] = value;
+    }
+  }
+
+  for (const field of STRING_FIELDS) {
+    const v = raw[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') at(field, 'must be a string');
+    else body[field] = field === 'location' || field === 'title' ? v.trim() : v;
+  }
+  for (const field of NUMBER_FIELDS) {
+    const v = raw[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) at(field, 'must be a number of at least 0');
+    else body[field] = v;
+  }
+  for (const field of LIST_FIELDS) {
+    const v = raw[field];
+    if (v === undefined || v === null) continue;
+    if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.trim() === '')) at(field, 'must be a list of non-empty strings');
+    else body[field] = v;
+  }
+  for (const field of ['publishToCareerPage', 'publishToFreeJobBoards']) {
+    const v = raw[field];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') at(field, 'must be true or false');
+    else body[field] = v;
+  }
+
+  for (const ref of REFERENCES) {
+    const byId = raw[ref.idField];
+    const byName = raw[ref.name];
+    if (byId !== undefined && byId !== null && byName !== undefined && byName !== null) {
+      at(ref.name, `give either ${ref.name} (a name) or ${ref.idField} (an id), not both`);
+      continue;
+    }
+    const value = byId ?? byName;
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim()) && byName !== undefined)) {
+      const id = Number(value);
+      if (!Number.isInteger(id) || id < 1) at(ref.idField, 'must be a positive integer id');
+      else body[ref.idField] = id;
+    } else if (typeof value === 'string' && byName !== undefined && value.trim() !== '') {
+      result.names[ref.name] = value.trim();
+    } else {
+      at(byId !== undefined ? ref.idField : ref.name, byId !== undefined ? 'must be a positive integer id' : 'must be a name or an id');
+    }
+  }
+
+  const title = body.title as string | undefined;
+  if (!title) at('title', 'is required');
+  const description = body.description as string | undefined;
+  if (description === undefined) at('description', 'is required');
+  else {
+    const words = countWords(description);
+    if (words < MIN_DESCRIPTION_WORDS) at('description', `has ${words} words; at least ${MIN_DESCRIPTION_WORDS} are required`);
+  }
+  const location = body.location as string | undefined;
+  if (location === undefined) at('location', 'is required (a full location, also for remote jobs)');
+  else {
+    const problem = locationProblem(location);
+    if (problem) at('location', problem);
+  }
+  for (const ref of ['jobFunction', 'employerType'] as const) {
+    const idField = ref === 'jobFunction' ? 'jobFunctionId' : 'employerTypeId';
+    if (body[idField] === undefined && result.names[ref] === undefined && !problems.some((p) => p.field === ref || p.field === idField)) {
+      at(idField, `is required (give ${idField} or ${ref} by name)`);
+    }
+  }
+  if (options.accountType === 'staffing' && body.customerId === undefined && result.names.customer === undefined) {
+    if (!problems.some((p) => p.field === 'customer' || p.field === 'customerId')) {
+      at('customerId', 'is required on a staffing account (give customerId or customer by name; see `recruit lookup customers`)');
+    }
+  }
+  const interval = raw.salaryInterval;
+  if (interval !== undefined && interval !== null) {
+    if (isSalaryInterval(interval)) body.salaryInterval = interval;
+    else at('salaryInterval', `must be one of ${SALARY_INTERVALS.join(', ')}`);
+  }
+  const currency = raw.currency;
+  if (currency !== undefined && currency !== null) {
+    if (typeof currency === 'string' && CURRENCY_PATTERN.test(currency)) body.currency = currency;
+    else at('currency', 'must be an ISO 4217 code such as USD or EUR');
+  }
+  const min = body.salaryMin as number | undefined;
+  const max = body.salaryMax as number | undefined;
+  if (min !== undefined && max !== undefined && min > max) at('salaryMin', 'must not exceed salaryMax');
+
+  return result;
+}
+
+/** Checks jobType and educationLevel against the codes of /job-options, when it lists them. */
+export function checkCodes(
+  body: Record<string, unknown>,
+  codes: { jobTypes?: readonly string[]; educationLevels?: readonly string[] },
+  item?: number,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const [field, known] of [
+    ['jobType', codes.jobTypes],
+    ['educationLevel', codes.educationLevels],
+  ] as const) {
+    const v = body[field];
+    if (typeof v === 'string' && known && known.length > 0 && !known.includes(v)) {
+      problems.push({ ...(item !== undefined ? { item } : {}), field, message: `must be one of ${known.join(', ')} (see \`recruit lookup job-options\`)` });
+    }
+  }
+  return problems;
+}
