@@ -1,4 +1,5 @@
 // A closed-loop HTTP load generator over undici: `concurrency` requests always in flight.
+import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
 export async function measureThroughput(url, { headers = {}, concurrency = 32, seconds = 3, warmupSeconds = 1 } = {}) {

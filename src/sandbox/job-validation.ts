@@ -35,8 +35,9 @@ class Checker {
     return Object.hasOwn(this.body, field) && this.body[field] !== undefined;
   }
 
+  /** Records a problem; only the first one per field, so that a 400 names each field once. */
   fail(field: string, code: string, message: string): void {
-    this.problems.push({ field, code, message });
+    if (!this.problems.some((p) => p.field === field)) this.problems.push({ field, code, message });
   }
 
   string(field: string, nullable: boolean): string | null | undefined {

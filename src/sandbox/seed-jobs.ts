@@ -48,11 +48,11 @@ const ROWS: SeedRow[] = [
   ['approval', 'UX Designer', 'Copenhagen, Denmark', 'UX Design', 1, STATUS.PENDING_APPROVAL, 0, null],
   ['approval', 'Pharmacist', 'Vienna, Austria', 'Pharmacy', 2, STATUS.PENDING_APPROVAL, 0, null],
   ['approval', 'Auditor', 'Zurich, Switzerland', 'Audit', 3, STATUS.REJECTED, -1, null],
-  ['staffing', 'Warehouse Associate', 'Chicago, IL, USA', 'Warehouse Operations', 9, STATUS.IN_PROGRESS, null, 1001],
-  ['staffing', 'Forklift Driver', 'Seattle, WA, USA', 'Driving', 9, STATUS.IN_PROGRESS, null, 1002],
-  ['staffing', 'Line Cook', 'Miami, FL, USA', 'Culinary', 8, STATUS.NEW, null, 1008],
-  ['staffing', 'Accounts Payable Clerk', 'Toronto, ON, Canada', 'Accounting', 3, STATUS.IN_PROGRESS, null, 1009],
-  ['staffing', 'Registered Nurse', 'Berlin, Germany', 'Nursing', 2, STATUS.IN_PROGRESS, null, 1015],
+  ['staffing', 'Warehouse Associate', 'Chicago, IL, USA', 'Warehouse Operations', 9, STATUS.IN_PROGRESS, null, 1201],
+  ['staffing', 'Forklift Driver', 'Seattle, WA, USA', 'Driving', 9, STATUS.IN_PROGRESS, null, 1202],
+  ['staffing', 'Line Cook', 'Miami, FL, USA', 'Culinary', 8, STATUS.NEW, null, 1208],
+  ['staffing', 'Accounts Payable Clerk', 'Toronto, ON, Canada', 'Accounting', 3, STATUS.IN_PROGRESS, null, 1209],
+  ['staffing', 'Registered Nurse', 'Berlin, Germany', 'Nursing', 2, STATUS.IN_PROGRESS, null, 1215],
 ];
 
 const CURRENCIES: Record<string, string> = {

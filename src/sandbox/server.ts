@@ -61,11 +61,13 @@ function send(res: ServerResponse, answer: Answer, requestId: string): void {
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // Past the limit the rest is read and discarded, not left unread: leaving the loop early would
+  // stall the client's upload and leave the keep-alive connection unusable.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'payload_too_large', `The body exceeds ${MAX_BODY} bytes`);
-    chunks.push(chunk);
+    if (size <= MAX_BODY) chunks.push(chunk);
   }
+  if (size > MAX_BODY) throw new HttpError(413, 'payload_too_large', `The body exceeds ${MAX_BODY} bytes`);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
@@ -123,7 +125,8 @@ async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults)
     const replay = store.findReplay(account.id, key);
     if (replay) {
       if (replay.fingerprint !== print) throw keyReusedError();
-      return { status: replay.status, body: replay.body, headers: { ...replay.headers, 'idempotent-replayed': 'true' } };
+      const headers = { ...replay.headers, 'idempotent-replayed': 'true' };
+      return { status: replay.status, body: replay.body, headers, destroy: fault === 'reset' };
     }
     if (!store.claimKey(account.id, key)) throw keyInFlightError();
   }

@@ -1,7 +1,18 @@
 // Durable sandbox state: an append-only NDJSON log of snapshots. Each mutation appends one line with
 // a synchronous write before the response is sent, so a killed process loses nothing it answered.
 // On open, the log is replayed (the last snapshot of a job wins) and compacted when it has grown.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { Job } from './job.js';
 
@@ -27,7 +38,14 @@ export class StateLog {
     mkdirSync(dirname(file), { recursive: true });
     const entries: LogEntry[] = [];
     if (existsSync(file)) {
-      for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const raw = readFileSync(file);
+      // The next append must start a line of its own: end a complete last line, cut a torn one off.
+      if (raw.length > 0 && raw[raw.length - 1] !== 0x0a) {
+        const lineStart = raw.lastIndexOf(0x0a) + 1;
+        if (isJson(raw.subarray(lineStart).toString('utf8'))) appendFileSync(file, '\n');
+        else truncateSync(file, lineStart);
+      }
+      for (const line of raw.toString('utf8').split('\n')) {
         if (line.trim() === '') continue;
         try {
           entries.push(JSON.parse(line) as LogEntry);
@@ -58,5 +76,14 @@ export class StateLog {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -6,7 +6,7 @@ import { seedJobs } from './seed-jobs.js';
 import { StateLog, type LogEntry, type StoredReplay } from './state-log.js';
 
 export const DEFAULT_ACTIVE_JOB_LIMIT = 50;
-/** Replays are kept this long (the spec's "at least 24 hours"). */
+/** Replays are kept 24 hours; the spec gives no retention time (docs/decisions.md). */
 export const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface StoreOptions {

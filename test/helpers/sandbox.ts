@@ -2,6 +2,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { request } from 'undici';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { assertMatchesOpenApi } from './openapi.js';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -16,9 +17,16 @@ export interface CallOptions {
   rawBody?: string;
   idempotencyKey?: string;
   headers?: Record<string, string>;
+  /** `false` skips the check against docs/openapi.yaml, for deliberately malformed requests. */
+  validate?: false;
 }
 
-/** One HTTP call; `path` is relative to the sandbox origin (e.g. `/v1/industries`). */
+/**
+ * One HTTP call; `path` is relative to the sandbox origin (e.g. `/v1/industries`). Every response is
+ * checked against docs/openapi.yaml unless `validate: false`. `T` is `any` by default so that tests
+ * can read response bodies without a cast at every step.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(
   sandbox: RunningSandbox,
   method: string,
@@ -42,7 +50,9 @@ export async function call<T = any>(
   } catch {
     parsed = undefined;
   }
-  return { status: res.statusCode, headers: res.headers, body: parsed as T, text };
+  const response = { status: res.statusCode, headers: res.headers, body: parsed as T, text };
+  if (options.validate !== false) assertMatchesOpenApi(method, path, response);
+  return response;
 }
 
 /** A sandbox started before the file's tests and stopped after them. */

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { adminRoutes } from '../../src/sandbox/routes/admin.js';
+import { jobRoutes } from '../../src/sandbox/routes/jobs.js';
+import { lookupRoutes } from '../../src/sandbox/routes/lookups.js';
+import { assertMatchesOpenApi, atPointer, loadOpenApi, resolve, schemaValidator } from '../helpers/openapi.js';
+import { call, useSandbox, validJob } from '../helpers/sandbox.js';
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every `$ref` in the document, with the pointer where it occurs. */
+function refs(node: unknown, pointer = ''): Array<{ at: string; ref: string }> {
+  if (Array.isArray(node)) return node.flatMap((v, i) => refs(v, `${pointer}/${i}`));
+  if (!isObject(node)) return [];
+  return Object.entries(node).flatMap(([k, v]) =>
+    k === '$ref' && typeof v === 'string' ? [{ at: pointer, ref: v }] : refs(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
+}
+
+// Keys a schema object may carry; anything else is a typo or a YAML slip (e.g. a comma in a flow map).
+const SCHEMA_KEYS = new Set([
+  '$ref', 'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items', 'prefixItems',
+  'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'format', 'allOf',
+  'anyOf', 'oneOf', 'not', 'propertyNames', 'minProperties', 'default', 'description', 'examples', 'title',
+]);
+const SUBSCHEMA_MAPS = ['properties'];
+const SUBSCHEMAS = ['items', 'not', 'propertyNames', 'additionalProperties'];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+function unknownSchemaKeys(schema: unknown, at: string): string[] {
+  if (!isObject(schema)) return [];
+  const own = Object.keys(schema)
+    .filter((k) => !SCHEMA_KEYS.has(k) && !k.startsWith('x-'))
+    .map((k) => `${at}: ${k}`);
+  const nested = [
+    ...SUBSCHEMA_MAPS.flatMap((k) => Object.entries((schema[k] ?? {}) as JsonObject).map(([n, s]) => unknownSchemaKeys(s, `${at}/${k}/${n}`))),
+    ...SUBSCHEMAS.map((k) => unknownSchemaKeys(schema[k], `${at}/${k}`)),
+    ...SUBSCHEMA_LISTS.flatMap((k) => ((schema[k] ?? []) as unknown[]).map((s, i) => unknownSchemaKeys(s, `${at}/${k}/${i}`))),
+  ];
+  return [...own, ...nested.flat()];
+}
+
+/** Pointers of every schema that appears under a `schema` key (parameters, headers, media types). */
+function schemaPointers(node: unknown, pointer = ''): string[] {
+  if (!isObject(node)) return [];
+  return Object.entries(node).flatMap(([k, v]) => {
+    const here = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return k === 'schema' ? [here] : schemaPointers(v, here);
+  });
+}
+
+describe('docs/openapi.yaml', () => {
+  const { doc, operations } = loadOpenApi();
+
+  it('is an OpenAPI 3.1.0 document', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(operations.length).toBeGreaterThan(0);
+  });
+
+  it('resolves every $ref', () => {
+    const all = refs(doc);
+    expect(all.length).toBeGreaterThan(50);
+    for (const { at, ref } of all) {
+      expect(ref, `$ref at ${at}`).toMatch(/^#\//);
+      expect(atPointer(doc, ref.slice(1)), `$ref ${ref} at ${at}`).toBeDefined();
+    }
+  });
+
+  it('uses only known keywords in its schemas, and every schema compiles', () => {
+    const components = Object.keys((doc.components as { schemas: JsonObject }).schemas).map((n) => `/components/schemas/${n}`);
+    const pointers = [...components, ...schemaPointers(doc.paths, '/paths'), ...schemaPointers(doc.components, '/components')];
+    expect(pointers.flatMap((p) => unknownSchemaKeys(atPointer(doc, p), p))).toEqual([]);
+    for (const pointer of pointers) expect(() => schemaValidator(pointer), pointer).not.toThrow();
+  });
+
+  it('documents exactly the routes the sandbox implements', () => {
+    const implemented = [
+      ...[...lookupRoutes, ...jobRoutes].map((r) => `${r.method} /v1${r.path}`),
+      ...adminRoutes.map((r) => `${r.method} /_sandbox${r.path}`),
+    ].sort();
+    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(implemented);
+  });
+
+  it('states each route permission and Idempotency-Key support as the sandbox enforces them', () => {
+    for (const route of [...lookupRoutes, ...jobRoutes]) {
+      const op = operations.find((o) => o.method === route.method && o.path === `/v1${route.path}`)!;
+      expect(op.operation['x-permission'], op.path).toBe(route.permission);
+      expect(String(op.operation.description), op.path).toContain(route.permission);
+      const params = ((op.operation.parameters ?? []) as unknown[]).map((_, i) => resolve(doc, `${op.pointer}/parameters/${i}`).value as JsonObject);
+      expect(params.some((p) => p.name === 'Idempotency-Key'), `${route.method} ${op.path}`).toBe(route.idempotent === true);
+    }
+    for (const op of operations.filter((o) => o.path.startsWith('/_sandbox/'))) {
+      expect(op.operation.tags, op.path).toEqual(['sandbox-admin']);
+      expect(op.operation.security, op.path).toEqual([]);
+    }
+  });
+
+  it('declares every path parameter and gives each operation a unique operationId', () => {
+    for (const op of operations) {
+      const item = atPointer(doc, op.pointer.slice(0, op.pointer.lastIndexOf('/'))) as JsonObject;
+      const declared = [...((item.parameters ?? []) as unknown[]), ...((op.operation.parameters ?? []) as unknown[])]
+        .map((p) => (isObject(p) && typeof p.$ref === 'string' ? atPointer(doc, p.$ref.slice(1)) : p) as JsonObject)
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name);
+      const inTemplate = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(declared.sort(), `${op.method} ${op.path}`).toEqual(inTemplate.sort());
+    }
+    const ids = operations.map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has no catch-all responses, so an undocumented status is always caught', () => {
+    for (const op of operations) {
+      const statuses = Object.keys(op.operation.responses as JsonObject);
+      expect(statuses.filter((s) => !/^[1-5]\d\d$/.test(s)), `${op.method} ${op.path}`).toEqual([]);
+    }
+  });
+});
+
+describe('assertMatchesOpenApi', () => {
+  const sandbox = useSandbox();
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+
+  async function aJob(): Promise<JsonObject> {
+    const res = await call<JsonObject>(sandbox.current, 'GET', '/v1/jobs/1');
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  it('accepts a real job and refuses one without status or with an extra field', async () => {
+    const job = await aJob();
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1?x=1', { status: 200, headers: json, body: job })).not.toThrow();
+    const { status: _status, ...withoutStatus } = job;
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1', { status: 200, headers: json, body: withoutStatus })).toThrow(
+      /must have required property 'status'/,
+    );
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1', { status: 200, headers: json, body: { ...job, account: 'direct' } })).toThrow(
+      /must NOT have additional properties/,
+    );
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1', { status: 200, headers: json, body: { ...job, approvalStatus: 2 } })).toThrow(
+      /approvalStatus/,
+    );
+  });
+
+  it('refuses an undocumented status', async () => {
+    const job = await aJob();
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1', { status: 418, headers: json, body: job })).toThrow(/status 418 is not documented/);
+    const notFound = { error: { code: 'not_found', message: 'x' } };
+    expect(() => assertMatchesOpenApi('GET', '/v1/industries', { status: 404, headers: json, body: notFound })).toThrow(/not documented/);
+    expect(() => assertMatchesOpenApi('PATCH', '/v1/jobs/1/status', { status: 201, headers: json, body: job })).toThrow(/not documented/);
+  });
+
+  it('refuses a missing required header and a body that is not JSON', async () => {
+    const job = await aJob();
+    expect(() => assertMatchesOpenApi('POST', '/v1/jobs', { status: 201, headers: json, body: job })).toThrow(/header Location is required/);
+    const limited = { error: { code: 'rate_limited', message: 'x' } };
+    expect(() => assertMatchesOpenApi('GET', '/v1/users', { status: 429, headers: json, body: limited })).toThrow(/Retry-After/);
+    expect(() =>
+      assertMatchesOpenApi('GET', '/v1/users', { status: 429, headers: { ...json, 'retry-after': 'soon' }, body: limited }),
+    ).toThrow(/Retry-After/);
+    expect(() => assertMatchesOpenApi('GET', '/_sandbox/health', { status: 200, headers: { 'content-type': 'text/plain' }, body: undefined })).toThrow(
+      /content-type/,
+    );
+  });
+
+  it('does not check requests the document has no operation for', () => {
+    const body = { error: { code: 'not_found', message: 'x' } };
+    expect(() => assertMatchesOpenApi('GET', '/v1/nowhere', { status: 404, headers: json, body })).not.toThrow();
+    expect(() => assertMatchesOpenApi('DELETE', '/v1/jobs/1', { status: 405, headers: json, body })).not.toThrow();
+  });
+});
+
+// Every call() below is validated against the document by the helper; the expectations only make
+// sure each case really produced the status it is meant to cover.
+describe('sandbox responses match the document', () => {
+  const sandbox = useSandbox({ activeJobLimit: 12 });
+  const s = () => sandbox.current;
+
+  it('lookups, with their parameters and errors', async () => {
+    for (const path of ['/job-options', '/industries?page=2&pageSize=5', '/customers?search=a', '/departments', '/hiring-managers', '/users']) {
+      expect((await call(s(), 'GET', `/v1${path}`)).status, path).toBe(200);
+    }
+    for (const path of ['/job-functions?industry_id=1&search=dev', '/employer-types?industry_id=2&page=9']) {
+      expect((await call(s(), 'GET', `/v1${path}`)).status, path).toBe(200);
+    }
+    for (const path of ['/job-functions', '/employer-types?industry_id=999', '/industries?pageSize=101', '/jobs?status=x']) {
+      expect((await call(s(), 'GET', `/v1${path}`)).status, path).toBe(400);
+    }
+    expect((await call(s(), 'GET', '/v1/users', { token: null })).status).toBe(401);
+    expect((await call(s(), 'GET', '/v1/users', { token: 'nope' })).status).toBe(401);
+    expect((await call(s(), 'GET', '/v1/jobs', { token: 'sbx_direct_lookups' })).status).toBe(403);
+  });
+
+  it('jobs: create, replay, list, get, update, status, and their errors', async () => {
+    const created = await call(s(), 'POST', '/v1/jobs', { body: validJob(), idempotencyKey: 'doc-1' });
+    expect(created.status).toBe(201);
+    const replay = await call(s(), 'POST', '/v1/jobs', { body: validJob(), idempotencyKey: 'doc-1' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob({ title: 'Other' }), idempotencyKey: 'doc-1' })).status).toBe(422);
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob(), idempotencyKey: 'bad key' })).status).toBe(400);
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob({ description: 'short', status: 5 }) })).status).toBe(400);
+    expect((await call(s(), 'POST', '/v1/jobs', { rawBody: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob({ publishToCareerPage: true }), token: 'sbx_approval_full' })).status).toBe(409);
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob(), token: 'sbx_direct_readonly' })).status).toBe(403);
+
+    const id = (created.body as { id: number }).id;
+    expect((await call(s(), 'GET', '/v1/jobs?status=5,2&search=engineer&pageSize=3')).status).toBe(200);
+    expect((await call(s(), 'GET', `/v1/jobs/${id}`)).status).toBe(200);
+    expect((await call(s(), 'GET', '/v1/jobs/abc')).status).toBe(404);
+    expect((await call(s(), 'GET', '/v1/jobs/13')).status).toBe(404); // another account's job
+    expect((await call(s(), 'PATCH', `/v1/jobs/${id}`, { body: { title: 'Renamed', publishToFreeJobBoards: true }, idempotencyKey: 'doc-2' })).status).toBe(200);
+    expect((await call(s(), 'PATCH', `/v1/jobs/${id}`, { body: { title: null } })).status).toBe(400);
+    expect((await call(s(), 'PATCH', '/v1/jobs/3', { body: { publishToCareerPage: true } })).status).toBe(409);
+    expect((await call(s(), 'PATCH', `/v1/jobs/${id}/status`, { body: { status: 1 }, idempotencyKey: 'doc-3' })).status).toBe(200);
+    expect((await call(s(), 'PATCH', `/v1/jobs/${id}/status`, { body: { status: 1 }, idempotencyKey: 'doc-3' })).status).toBe(200);
+    expect((await call(s(), 'PATCH', `/v1/jobs/${id}/status`, { body: { status: 3 } })).status).toBe(400);
+    expect((await call(s(), 'PATCH', '/v1/jobs/999/status', { body: { status: 2 } })).status).toBe(404);
+    expect((await call(s(), 'PATCH', `/v1/jobs/${id}/status`, { body: { status: 2 }, token: 'sbx_direct_nostatus' })).status).toBe(403);
+    expect((await call(s(), 'PATCH', '/v1/jobs/14/status', { body: { status: 5 }, token: 'sbx_approval_full' })).status).toBe(409);
+  });
+
+  it('capacity conflicts, approval and rejection', async () => {
+    // The direct account has 7 active seeded jobs; fill it up to the limit of 12.
+    let status = 201;
+    for (let i = 0; status === 201 && i < 20; i++) status = (await call(s(), 'POST', '/v1/jobs', { body: validJob() })).status;
+    expect(status).toBe(409);
+    expect((await call(s(), 'PATCH', '/v1/jobs/3/status', { body: { status: 5 } })).status).toBe(409);
+
+    expect((await call(s(), 'POST', '/_sandbox/jobs/14/approve')).status).toBe(200);
+    expect((await call(s(), 'POST', '/_sandbox/jobs/14/approve')).status).toBe(409);
+    expect((await call(s(), 'POST', '/_sandbox/jobs/15/reject')).status).toBe(200);
+    expect((await call(s(), 'POST', '/_sandbox/jobs/15/reject')).status).toBe(409);
+    expect((await call(s(), 'POST', '/_sandbox/jobs/9999/approve')).status).toBe(404);
+  });
+
+  it('faults and the other admin routes', async () => {
+    expect((await call(s(), 'GET', '/_sandbox/health')).status).toBe(200);
+    expect((await call(s(), 'GET', '/_sandbox/tokens')).status).toBe(200);
+    expect((await call(s(), 'PUT', '/_sandbox/faults', { body: { spec: 'latency=0-1,seed=3,retry-after=2', queue: ['429', '503'] } })).status).toBe(200);
+    expect((await call(s(), 'GET', '/_sandbox/faults')).status).toBe(200);
+    const limited = await call(s(), 'GET', '/v1/industries', { token: null });
+    expect([limited.status, limited.headers['retry-after']]).toEqual([429, '2']);
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob() })).status).toBe(503);
+    expect((await call(s(), 'PUT', '/_sandbox/faults', { body: { spec: 'nonsense=1' } })).status).toBe(400);
+    expect((await call(s(), 'POST', '/_sandbox/reset')).status).toBe(200);
+  });
+});
