@@ -1,0 +1,54 @@
+// `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
+import type { Context } from '../cli/context.js';
+import { UsageError } from '../cli/errors.js';
+import { showJobOptions } from './lookup/job-options.js';
+import { LIST_KINDS, parseKind } from './lookup/kinds.js';
+import { listLookup } from './lookup/list.js';
+
+interface LookupOptions {
+  industry?: string;
+  search?: string;
+  page?: string;
+  pageSize?: string;
+  all?: boolean;
+  refresh?: boolean;
+}
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
+  return Number(value);
+}
+
+export default async function lookup(ctx: Context, kindArg: string, options: LookupOptions): Promise<void> {
+  const kind = parseKind(kindArg);
+  if (kind === 'job-options') {
+    const ignored = (['industry', 'search', 'page', 'pageSize', 'all'] as const).filter((o) => options[o] !== undefined);
+    if (ignored.length > 0) ctx.warn(`job-options is not a paged list; ignoring ${ignored.map(flagName).join(', ')}`);
+    return showJobOptions(ctx, options.refresh === true);
+  }
+
+  const page = positiveInt(options.page, '--page');
+  const pageSize = positiveInt(options.pageSize, '--page-size');
+  if (options.all && page !== undefined) {
+    throw new UsageError('--all and --page cannot be combined', [], 'use --all for every page, or --page N for one page');
+  }
+  const spec = LIST_KINDS[kind];
+  const industry = options.industry?.trim() || undefined;
+  if (spec.needsIndustry && industry === undefined) {
+    throw new UsageError(
+      `lookup ${kind} needs --industry <id|name>: ${spec.noun} belong to an industry`,
+      [],
+      'list the industries with `recruit lookup industries`',
+    );
+  }
+  if (!spec.needsIndustry && options.industry !== undefined) {
+    ctx.warn(`--industry applies only to functions and employer-types; ignoring it for ${kind}`);
+  }
+  if (options.refresh) ctx.warn('--refresh applies only to job-options; ignoring it');
+  await listLookup(ctx, kind, { industry, search: options.search, page, pageSize, all: options.all === true });
+}
+
+function flagName(option: string): string {
+  return `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}

@@ -1,0 +1,66 @@
+// `recruit lookup job-options`: statuses and the code lists a job's fields take, from the one-day
+// cache unless --refresh. Every section but the statuses is our assumption (decisions.md), so a
+// section the service does not send is skipped.
+import { getJobOptions } from '../../api/job-options.js';
+import type { Context } from '../../cli/context.js';
+import { printTable, writeJson, type Column } from '../../cli/output.js';
+import { sanitizeCell } from '../../cli/sanitize.js';
+
+type Row = Record<string, unknown>;
+type Cell = string | number | boolean | null | undefined;
+
+interface Section {
+  field: string;
+  title: string;
+  columns: Column<Row>[];
+}
+
+const text = (value: unknown): Cell =>
+  value !== null && typeof value === 'object' ? JSON.stringify(value) : (value as Cell);
+
+const CODE_LABEL: Column<Row>[] = [
+  { header: 'CODE', value: (r) => text(r.code) },
+  { header: 'LABEL', value: (r) => text(r.label) },
+];
+
+const SECTIONS: Section[] = [
+  {
+    field: 'statuses',
+    title: 'Statuses',
+    columns: [...CODE_LABEL, { header: 'CAN SET', value: (r) => (typeof r.canSet === 'boolean' ? (r.canSet ? 'yes' : 'no') : text(r.canSet)) }],
+  },
+  { field: 'jobTypes', title: 'Job types', columns: CODE_LABEL },
+  { field: 'educationLevels', title: 'Education levels', columns: CODE_LABEL },
+  { field: 'salaryIntervals', title: 'Salary intervals', columns: CODE_LABEL },
+];
+
+function rowsOf(value: unknown): Row[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((r): r is Row => r !== null && typeof r === 'object');
+}
+
+export async function showJobOptions(ctx: Context, refresh: boolean): Promise<void> {
+  const options = (await getJobOptions(ctx, { refresh })) as unknown;
+  if (ctx.globals.json) return writeJson(ctx, options);
+  const all: Row = options !== null && typeof options === 'object' ? (options as Row) : {};
+  const tty = ctx.io.stdout.isTTY === true;
+  const out = ctx.io.stdout;
+
+  if (typeof all.initialStatus === 'string') {
+    out.write(tty ? `Initial status: ${sanitizeCell(all.initialStatus)}\n\n` : `initialStatus\t${sanitizeCell(all.initialStatus)}\n`);
+  }
+  let first = true;
+  for (const section of SECTIONS) {
+    const rows = rowsOf(all[section.field]);
+    if (!rows) continue;
+    if (!tty) {
+      // Piped: one row per entry, led by the section's API field name so a script can pick one.
+      await printTable(ctx, [{ header: '', value: () => section.field }, ...section.columns], rows);
+      continue;
+    }
+    const { default: chalk } = await import('chalk');
+    out.write(`${first ? '' : '\n'}${ctx.color.stdout ? chalk.bold(section.title) : section.title}\n`);
+    first = false;
+    await printTable(ctx, section.columns, rows);
+  }
+}

@@ -1,0 +1,65 @@
+// The list kinds of `recruit lookup`: which API path each reads and which columns it shows.
+import type { Named } from '../../api/types.js';
+import type { Column } from '../../cli/output.js';
+import { UsageError } from '../../cli/errors.js';
+import { LOOKUP_KINDS } from '../../program.js';
+
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+export type ListKind = Exclude<LookupKind, 'job-options'>;
+
+export interface ListKindSpec {
+  path: string;
+  /** Plural noun for messages. */
+  noun: string;
+  needsIndustry: boolean;
+  /** Fields shown after ID and NAME (decisions.md: lookup item fields). */
+  extra: string[];
+}
+
+export const LIST_KINDS: Record<ListKind, ListKindSpec> = {
+  industries: { path: '/industries', noun: 'industries', needsIndustry: false, extra: [] },
+  functions: { path: '/job-functions', noun: 'job functions', needsIndustry: true, extra: [] },
+  'employer-types': { path: '/employer-types', noun: 'employer types', needsIndustry: true, extra: [] },
+  customers: { path: '/customers', noun: 'customers', needsIndustry: false, extra: ['city', 'country'] },
+  departments: { path: '/departments', noun: 'departments', needsIndustry: false, extra: [] },
+  'hiring-managers': { path: '/hiring-managers', noun: 'hiring managers', needsIndustry: false, extra: ['email'] },
+  users: { path: '/users', noun: 'users', needsIndustry: false, extra: ['email', 'role'] },
+};
+
+/** A field of an item as one cell; objects (a real service may nest) as JSON. */
+function field(item: Named, name: string): string | number | boolean | null | undefined {
+  const value = item[name];
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean | null | undefined);
+}
+
+export function columnsOf(spec: ListKindSpec): Column<Named>[] {
+  return ['id', 'name', ...spec.extra].map((name) => ({ header: name.toUpperCase(), value: (item) => field(item, name) }));
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The kind, or a usage error listing the kinds and suggesting the closest. */
+export function parseKind(value: string): LookupKind {
+  const wanted = value.trim().toLowerCase();
+  const known = LOOKUP_KINDS.find((k) => k === wanted);
+  if (known) return known;
+  const prefixed = wanted.length >= 3 ? LOOKUP_KINDS.filter((k) => k.startsWith(wanted)) : [];
+  const [closest] = LOOKUP_KINDS.map((k) => ({ k, d: distance(wanted, k) })).sort((x, y) => x.d - y.d);
+  const suggestion =
+    prefixed.length === 1 ? prefixed[0] : closest && closest.d <= Math.max(2, Math.floor(closest.k.length / 3)) ? closest.k : undefined;
+  throw new UsageError(
+    `unknown lookup kind "${value}"; the kinds are ${LOOKUP_KINDS.join(', ')}`,
+    [],
+    suggestion ? `did you mean \`recruit lookup ${suggestion}\`?` : 'run `recruit lookup --help` for the kinds and their options',
+  );
+}
