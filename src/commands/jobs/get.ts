@@ -1,0 +1,16 @@
+// `recruit jobs get <jobId>`: one job, as the API returned it (--json), as an aligned listing on a
+// terminal, or as field<TAB>value lines in a pipe.
+import type { Job } from '../../api/types.js';
+import type { Context } from '../../cli/context.js';
+import { writeJson } from '../../cli/output.js';
+import { parseJobId } from './args.js';
+import { printJobFields, printJobListing } from './job-view.js';
+
+export default async function get(ctx: Context, jobId: string): Promise<void> {
+  const id = parseJobId(jobId);
+  const api = await ctx.api();
+  const job = await api.get<Job>(`/jobs/${id}`);
+  if (ctx.globals.json) return writeJson(ctx, job);
+  if (ctx.io.stdout.isTTY) return printJobListing(ctx, job);
+  printJobFields(ctx, job);
+}

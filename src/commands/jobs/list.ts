@@ -1,0 +1,79 @@
+// `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
+// status codes or labels and a search text.
+import type { Query } from '../../api/client.js';
+import { getJobOptions } from '../../api/job-options.js';
+import { allItems, type Page } from '../../api/paginate.js';
+import type { Job } from '../../api/types.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { printTable, writeJson, type Column } from '../../cli/output.js';
+import { parsePositiveInt } from './args.js';
+import { publishedText } from './job-view.js';
+import { findStatus, statusList } from './status-option.js';
+
+export interface ListOptions {
+  status?: string[];
+  search?: string;
+  page?: string;
+  pageSize?: string;
+  all?: boolean;
+}
+
+const COLUMNS: Column<Job>[] = [
+  { header: 'ID', value: (j) => j.id },
+  { header: 'CODE', value: (j) => j.jobCode },
+  { header: 'TITLE', value: (j) => j.title },
+  { header: 'STATUS', value: (j) => j.statusLabel ?? j.status },
+  { header: 'APPROVAL', value: (j) => j.approvalStatusLabel ?? (j.approvalStatus === null ? 'Unknown' : j.approvalStatus) },
+  { header: 'PUBLISHED', value: publishedText },
+];
+
+/** Status codes for the `status` query parameter; labels are looked up in /job-options. */
+async function statusCodes(ctx: Context, values: string[] | undefined): Promise<number[] | undefined> {
+  if (values === undefined) return undefined;
+  const wanted = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  if (wanted.length === 0) throw new UsageError('--status needs a status code or label');
+  const { statuses } = await getJobOptions(ctx);
+  const unknown = wanted.filter((v) => !findStatus(statuses, v));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown status ${unknown.map((v) => `"${v}"`).join(', ')}; the statuses are:`,
+      statusList(statuses),
+      'give a code or a label (case and dashes do not matter)',
+    );
+  }
+  return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
+}
+
+export default async function list(ctx: Context, options: ListOptions): Promise<void> {
+  const page = parsePositiveInt(options.page, '--page');
+  const pageSize = parsePositiveInt(options.pageSize, '--page-size');
+  if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
+  const codes = await statusCodes(ctx, options.status);
+
+  const query: Query = {};
+  if (codes) query.status = codes.join(',');
+  if (options.search !== undefined) query.search = options.search;
+  if (pageSize !== undefined) query.pageSize = pageSize;
+  const api = await ctx.api();
+
+  let jobs: Job[];
+  let pagination: Page<Job>['meta']['pagination'] | undefined;
+  if (options.all) {
+    jobs = await allItems<Job>(api, '/jobs', query);
+  } else {
+    if (page !== undefined) query.page = page;
+    const result = await api.get<Page<Job>>('/jobs', query);
+    jobs = result.data;
+    pagination = result.meta?.pagination;
+  }
+
+  if (ctx.globals.json) return writeJson(ctx, jobs);
+  if (!ctx.io.stdout.isTTY) return printTable(ctx, COLUMNS, jobs);
+  if (jobs.length === 0) ctx.info('No jobs found.');
+  else await printTable(ctx, COLUMNS, jobs);
+  if (pagination && pagination.totalPages > 1) {
+    const next = pagination.page < pagination.totalPages ? `; next: --page ${pagination.page + 1}, or --all for every page` : '';
+    ctx.info(`page ${pagination.page} of ${pagination.totalPages} (${pagination.totalItems} jobs)${next}`);
+  }
+}

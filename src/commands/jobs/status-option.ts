@@ -1,0 +1,20 @@
+// Lifecycle statuses given on the command line as a code ("5") or a label ("in-progress",
+// "In Progress", "pending approval"), resolved against the statuses of GET /job-options.
+import type { ErrorDetail } from '../../cli/errors.js';
+import type { StatusOption } from '../../api/types.js';
+
+function normalize(label: string): string {
+  return label.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+}
+
+export function findStatus(statuses: readonly StatusOption[], value: string): StatusOption | undefined {
+  const trimmed = value.trim();
+  if (/^-?\d+$/.test(trimmed)) return statuses.find((s) => s.code === Number(trimmed));
+  const wanted = normalize(trimmed);
+  return statuses.find((s) => normalize(s.label) === wanted);
+}
+
+/** One detail line per status, "5  In Progress (in-progress)", for usage errors. */
+export function statusList(statuses: readonly StatusOption[]): ErrorDetail[] {
+  return statuses.map((s) => ({ message: `${s.code}  ${s.label} (${normalize(s.label).replace(/ /g, '-')})` }));
+}

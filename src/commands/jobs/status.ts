@@ -1,0 +1,44 @@
+// `recruit jobs status <jobId> <status>`: reads the job, sets a settable lifecycle status through
+// PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new.
+import { getJobOptions } from '../../api/job-options.js';
+import type { Job, StatusOption } from '../../api/types.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { writeJson } from '../../cli/output.js';
+import { parseJobId } from './args.js';
+import { statusPainter, statusText } from './job-view.js';
+import { findStatus, statusList } from './status-option.js';
+
+function settable(statuses: readonly StatusOption[], value: string): StatusOption {
+  const found = findStatus(statuses, value);
+  if (found?.canSet) return found;
+  const why = found
+    ? `status ${found.code} (${found.label}) cannot be set with this command`
+    : `"${value}" is not a status`;
+  throw new UsageError(`${why}; the statuses you can set are:`, statusList(statuses.filter((s) => s.canSet)), 'give a code or a label');
+}
+
+export default async function status(ctx: Context, jobId: string, value: string): Promise<void> {
+  const id = parseJobId(jobId);
+  const { statuses } = await getJobOptions(ctx);
+  const target = settable(statuses, value);
+  const api = await ctx.api();
+  const before = await api.get<Job>(`/jobs/${id}`);
+  const labelOf = (code: number) => statuses.find((s) => s.code === code)?.label;
+  const paint = await statusPainter(ctx, 'status');
+  const show = (job: Job) => paint(job.status, statusText(job, labelOf(job.status)));
+
+  if (before.status === target.code) {
+    // Nothing to change: no request, so no status permission is needed either.
+    if (ctx.globals.json) return writeJson(ctx, before);
+    ctx.io.stdout.write(`Job ${id} is already ${show(before)}; nothing changed\n`);
+    return;
+  }
+  // One key for this change: the client sends it again on each retry, so a lost answer is replayed.
+  const { body: after } = await api.request<Job>('PATCH', `/jobs/${id}/status`, {
+    body: { status: target.code },
+    idempotencyKey: ctx.newKey(),
+  });
+  if (ctx.globals.json) return writeJson(ctx, after);
+  ctx.io.stdout.write(`Job ${id}: ${show(before)} -> ${show(after)}\n`);
+}
