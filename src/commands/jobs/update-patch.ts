@@ -1,0 +1,127 @@
+// Builds the body of `jobs update` from its three sources, later ones winning: --file, then the
+// field and publication flags, then --set. Reference flags given as names are returned apart, to be
+// resolved once the API (and possibly the job's industry) is at hand.
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { JOB_FIELD_FLAGS, optionKey, type JobFieldFlag } from '../../cli/job-field-flags.js';
+import { checkOneStdin, readInput } from '../../cli/read-input.js';
+import { isId } from '../../cli/resolve.js';
+
+export interface UpdateOptions {
+  set?: string[];
+  file?: string;
+  publishCareerPage?: boolean;
+  publishFreeBoards?: boolean;
+  [option: string]: string | string[] | boolean | undefined;
+}
+
+/** A reference flag given as a name, e.g. `--job-function "Data Engineering"`. */
+export interface NameReference {
+  field: string;
+  flag: string;
+  value: string;
+}
+
+export interface BuiltPatch {
+  patch: Record<string, unknown>;
+  names: NameReference[];
+}
+
+function flagName(f: JobFieldFlag): string {
+  return f.flag.split(' ')[0]!;
+}
+
+async function readFilePatch(ctx: Context, path: string): Promise<Record<string, unknown>> {
+  const text = await readInput(ctx.io, path, '--file');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--file ${path === '-' ? '(stdin)' : path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError(`--file must hold one JSON object of job fields, e.g. {"title": "Staff Engineer"}`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function parseNumber(value: string, f: JobFieldFlag): number {
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) {
+    throw new UsageError(`${flagName(f)} must be a non-negative number, got "${value}"`, [
+      { field: f.field, message: `"${value}" is not a non-negative number` },
+    ]);
+  }
+  return n;
+}
+
+function parseList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** `key=value`; the value is JSON when it parses as JSON (5, true, ["a"]), else the text itself. */
+export function parseSet(entry: string): [string, unknown] {
+  const eq = entry.indexOf('=');
+  const key = eq < 0 ? '' : entry.slice(0, eq).trim();
+  if (key === '') throw new UsageError(`--set needs key=value, got "${entry}"`, [], 'e.g. --set experience=5 --set skills=\'["Go","SQL"]\'');
+  const raw = entry.slice(eq + 1);
+  try {
+    return [key, JSON.parse(raw) as unknown];
+  } catch {
+    return [key, raw];
+  }
+}
+
+export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<BuiltPatch> {
+  checkOneStdin([
+    ['--file', options.file],
+    ['--description-file', options.descriptionFile as string | undefined],
+  ]);
+  if (options.description !== undefined && options.descriptionFile !== undefined) {
+    throw new UsageError('give --description or --description-file, not both');
+  }
+
+  const patch: Record<string, unknown> = options.file !== undefined ? await readFilePatch(ctx, options.file) : {};
+  const names = new Map<string, NameReference>();
+
+  for (const f of JOB_FIELD_FLAGS) {
+    const value = options[optionKey(f.flag)];
+    if (typeof value !== 'string') continue;
+    if (flagName(f) === '--description-file') {
+      patch[f.field] = await readInput(ctx.io, value, '--description-file');
+      continue;
+    }
+    switch (f.kind) {
+      case 'string':
+        patch[f.field] = value;
+        break;
+      case 'integer':
+      case 'number':
+        patch[f.field] = parseNumber(value, f);
+        break;
+      case 'list':
+        patch[f.field] = parseList(value);
+        break;
+      case 'reference':
+        if (value.trim() === '') throw new UsageError(`${flagName(f)} needs an id or a name`);
+        if (isId(value)) patch[f.field] = Number(value);
+        else {
+          delete patch[f.field];
+          names.set(f.field, { field: f.field, flag: flagName(f), value: value.trim() });
+        }
+        break;
+    }
+  }
+  if (options.publishCareerPage !== undefined) patch.publishToCareerPage = options.publishCareerPage;
+  if (options.publishFreeBoards !== undefined) patch.publishToFreeJobBoards = options.publishFreeBoards;
+
+  for (const entry of options.set ?? []) {
+    const [key, value] = parseSet(entry);
+    patch[key] = value;
+    names.delete(key);
+  }
+  return { patch, names: [...names.values()] };
+}
