@@ -1,7 +1,8 @@
 // GET /job-options changes rarely: it is cached per profile and base URL for a day.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../cli/atomic-file.js';
 import type { Context } from '../cli/context.js';
 import { stateDir } from '../cli/paths.js';
 import type { JobOptions } from './types.js';
@@ -34,9 +35,6 @@ export async function getJobOptions(ctx: Context, { refresh = false } = {}): Pro
   }
   const options = await api.get<JobOptions>('/job-options');
   const entry: CacheEntry = { fetchedAt: ctx.now().getTime(), baseUrl: key, options };
-  await mkdir(join(stateDir(ctx.env), 'cache'), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(entry), { mode: 0o600 });
-  await rename(tmp, file);
+  writeFileAtomic(file, JSON.stringify(entry));
   return options;
 }

@@ -11,7 +11,13 @@ export const ALL_PAGES_PAGE_SIZE = 100;
 export async function* pages<T>(client: ApiClient, path: string, query: Query = {}): AsyncGenerator<Page<T>> {
   let page = Number(query.page ?? 1);
   for (;;) {
-    const result = await client.get<Page<T>>(path, { ...query, page });
+    const answer = await client.get<Page<T> | T[]>(path, { ...query, page });
+    // A service that answers a bare array has one page.
+    if (Array.isArray(answer)) {
+      yield { data: answer, meta: { pagination: { page, pageSize: answer.length, totalItems: answer.length, totalPages: 1 } } };
+      return;
+    }
+    const result = answer;
     yield result;
     const totalPages = result.meta?.pagination?.totalPages ?? page;
     if (page >= totalPages || !Array.isArray(result.data) || result.data.length === 0) return;

@@ -1,10 +1,17 @@
 // Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
+import type { ChalkInstance } from 'chalk';
 import type { Context } from './context.js';
 import { sanitizeCell } from './sanitize.js';
 
 export interface Column<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined;
+}
+
+/** Chalk that follows our own colour decision for stdout (NO_COLOR, --no-color, FORCE_COLOR, TTY), not chalk's view of the process. */
+export async function stdoutChalk(ctx: Context): Promise<ChalkInstance> {
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: ctx.color.stdout ? 1 : 0 });
 }
 
 export function writeJson(ctx: Context, value: unknown): void {
@@ -21,8 +28,8 @@ export async function printTable<T>(ctx: Context, columns: Column<T>[], rows: re
     for (const row of rows) out.write(`${columns.map((c) => cell(c.value(row))).join('\t')}\n`);
     return;
   }
-  const [{ default: Table }, { default: chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
-  const bold = ctx.color.stdout ? (s: string) => chalk.bold(s) : (s: string) => s;
+  const [{ default: Table }, chalk] = await Promise.all([import('cli-table3'), stdoutChalk(ctx)]);
+  const bold = (s: string) => chalk.bold(s);
   const table = new Table({
     head: columns.map((c) => bold(c.header)),
     chars: {

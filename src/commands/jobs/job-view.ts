@@ -2,6 +2,7 @@
 // only when stdout takes colour. Every server string goes through sanitize.
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
+import { stdoutChalk } from '../../cli/output.js';
 import { sanitize, sanitizeCell } from '../../cli/sanitize.js';
 
 export type Paint = (code: number | null, text: string) => string;
@@ -11,8 +12,7 @@ const plain: Paint = (_code, text) => text;
 /** Colours by status code (approval codes share them: 1 ok, 0 waiting, -1 refused). */
 export async function statusPainter(ctx: Context, kind: 'status' | 'approval'): Promise<Paint> {
   if (!ctx.color.stdout) return plain;
-  const { Chalk } = await import('chalk');
-  const c = new Chalk({ level: 1 });
+  const c = await stdoutChalk(ctx);
   const byStatus: Record<number, (s: string) => string> = { 1: c.gray, 2: c.cyan, 3: c.yellow, 4: c.red, 5: c.green };
   const byApproval: Record<number, (s: string) => string> = { 1: c.green, 0: c.yellow, [-1]: c.red };
   const table = kind === 'status' ? byStatus : byApproval;

@@ -3,7 +3,7 @@
 // section the service does not send is skipped.
 import { getJobOptions } from '../../api/job-options.js';
 import type { Context } from '../../cli/context.js';
-import { printTable, writeJson, type Column } from '../../cli/output.js';
+import { printTable, stdoutChalk, writeJson, type Column } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
 
 type Row = Record<string, unknown>;
@@ -58,8 +58,8 @@ export async function showJobOptions(ctx: Context, refresh: boolean): Promise<vo
       await printTable(ctx, [{ header: '', value: () => section.field }, ...section.columns], rows);
       continue;
     }
-    const { default: chalk } = await import('chalk');
-    out.write(`${first ? '' : '\n'}${ctx.color.stdout ? chalk.bold(section.title) : section.title}\n`);
+    const chalk = await stdoutChalk(ctx);
+    out.write(`${first ? '' : '\n'}${chalk.bold(section.title)}\n`);
     first = false;
     await printTable(ctx, section.columns, rows);
   }
