@@ -1,7 +1,7 @@
 // Profiles live in one JSON file, written through `conf` (atomic, mode 0600). Reading is a plain
 // JSON.parse of the same file: loading conf costs more start-up than every other read-only command
 // needs (docs/performance.md).
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../cli/errors.js';
@@ -37,21 +37,48 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigData {
   if (!existsSync(file)) return {};
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return data && typeof data === 'object' ? (data as ConfigData) : {};
+    return isObject(data) ? (data as ConfigData) : {};
   } catch {
-    throw new UsageError(`the config file ${file} is not valid JSON`, [], 'fix or delete it, then run `recruit auth login`');
+    throw invalidConfig(file);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalidConfig(file: string): UsageError {
+  return new UsageError(`the config file ${file} is not valid JSON`, [], 'fix or delete it, then run `recruit auth login`');
+}
+
+/** A profile's stored settings; own properties only, so "constructor" is not Object's. */
+export function storedProfile(config: ConfigData, name: string): Profile {
+  const profiles = config.profiles;
+  if (!isObject(profiles) || !Object.hasOwn(profiles, name)) return {};
+  const profile = profiles[name];
+  return isObject(profile) ? (profile as Profile) : {};
+}
+
+/** The named profile inside `data`, created when missing, for updateConfig's change function. */
+export function editProfile(data: ConfigData, name: string): Profile {
+  const profiles = isObject(data.profiles) ? data.profiles : (data.profiles = {});
+  if (!Object.hasOwn(profiles, name) || !isObject(profiles[name])) profiles[name] = {};
+  return profiles[name] as Profile;
 }
 
 /** Changes the config file atomically; the file is created with mode 0600 and kept so. */
 export async function updateConfig(env: NodeJS.ProcessEnv, change: (data: ConfigData) => void): Promise<void> {
-  const [{ default: Conf }, { chmodSync }] = await Promise.all([import('conf'), import('node:fs')]);
-  const store = new Conf<ConfigData>({
-    cwd: configDir(env),
-    configName: 'config',
-    projectName: 'recruit',
-    configFileMode: 0o600,
-  });
+  const { default: Conf } = await import('conf');
+  const dir = configDir(env);
+  // Conf would create the directory world-readable; only the owner needs to list it.
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let store;
+  try {
+    store = new Conf<ConfigData>({ cwd: dir, configName: 'config', projectName: 'recruit', configFileMode: 0o600 });
+  } catch (error) {
+    if (error instanceof SyntaxError) throw invalidConfig(configPath(env));
+    throw error;
+  }
   const data = structuredClone(store.store);
   change(data);
   store.store = data;

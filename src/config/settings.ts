@@ -1,10 +1,20 @@
 // The settings a command runs with, strongest source first: flags, RECRUIT_* environment, the
 // profile in the config file, defaults (design 2).
-import type { GlobalOptions } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
-import { ACCOUNT_TYPES, type AccountType, type ConfigData, type Profile } from './config-file.js';
+import { ACCOUNT_TYPES, storedProfile, type AccountType, type ConfigData } from './config-file.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';
+
+/**
+ * The flags that can set a setting. Commander's optsWithGlobals() merges a command's own options
+ * into the globals, so a command that declares `--account-type` or `--concurrency` overrides them.
+ */
+export interface SettingFlags {
+  profile?: string;
+  baseUrl?: string;
+  accountType?: string;
+  concurrency?: string | number;
+}
 
 export interface Settings {
   profile: string;
@@ -22,13 +32,16 @@ export interface Settings {
 export const DEFAULT_PROFILE = 'default';
 export const DEFAULT_CONCURRENCY = 4;
 
+// Profile names become keys of the config file's `profiles` object: no `__proto__` and friends.
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 function pick<T>(candidates: Array<[T | undefined, Source]>, fallback: [T, Source]): [T, Source] {
   for (const [value, source] of candidates) if (value !== undefined && value !== '') return [value, source];
   return fallback;
 }
 
 export function parseConcurrency(value: string | number, where: string): number {
-  const n = Number(value);
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`${where} must be a whole number from 1 to 64, got "${value}"`);
   return n;
 }
@@ -40,24 +53,43 @@ export function parseAccountType(value: string, where: string): AccountType {
   return value as AccountType;
 }
 
-export function resolveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv, config: ConfigData): Settings {
-  const [profile, profileSource] = pick<string>(
+export function checkProfileName(name: string, where: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(
+      `${where} "${name}" is not a valid profile name`,
+      [],
+      'use up to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+    );
+  }
+  return name;
+}
+
+/** The selected profile: --profile, RECRUIT_PROFILE, the config file's current profile, "default". */
+export function resolveProfile(flags: SettingFlags, env: NodeJS.ProcessEnv, config: ConfigData): { name: string; source: Source } {
+  const [name, source] = pick<string>(
     [
-      [globals.profile, 'flag'],
+      [flags.profile, 'flag'],
       [env.RECRUIT_PROFILE, 'env'],
       [config.currentProfile, 'profile'],
     ],
     [DEFAULT_PROFILE, 'default'],
   );
-  const stored: Profile = config.profiles?.[profile] ?? {};
+  const where = { flag: '--profile', env: 'RECRUIT_PROFILE', profile: 'currentProfile in the config file' }[source as string] ?? 'profile';
+  return { name: checkProfileName(name, where), source };
+}
+
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, config: ConfigData): Settings {
+  const { name: profile, source: profileSource } = resolveProfile(flags, env, config);
+  const stored = storedProfile(config, profile);
   const [baseUrl, baseUrlSource] = pick<string | undefined>(
     [
-      [globals.baseUrl, 'flag'],
+      [flags.baseUrl, 'flag'],
       [env.RECRUIT_BASE_URL, 'env'],
       [stored.baseUrl, 'profile'],
     ],
     [undefined, 'default'],
   );
+  // No --token flag on purpose: a token on the command line ends up in shell history and `ps`.
   const [token, tokenSource] = pick<string | undefined>(
     [
       [env.RECRUIT_TOKEN, 'env'],
@@ -67,6 +99,7 @@ export function resolveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv, 
   );
   const [accountTypeRaw, accountTypeSource] = pick<string>(
     [
+      [flags.accountType, 'flag'],
       [env.RECRUIT_ACCOUNT_TYPE, 'env'],
       [stored.accountType, 'profile'],
     ],
@@ -74,12 +107,14 @@ export function resolveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv, 
   );
   const [concurrencyRaw, concurrencySource] = pick<string | number>(
     [
+      [flags.concurrency, 'flag'],
       [env.RECRUIT_CONCURRENCY, 'env'],
       [stored.concurrency, 'profile'],
     ],
     [DEFAULT_CONCURRENCY, 'default'],
   );
-  const where = (source: Source, name: string) => (source === 'env' ? `RECRUIT_${name}` : `${name.toLowerCase()} in profile "${profile}"`);
+  const where = (source: Source, key: string) =>
+    source === 'flag' ? `--${key}` : source === 'env' ? `RECRUIT_${key.toUpperCase().replace(/-/g, '_')}` : `${key} in profile "${profile}"`;
   return {
     profile,
     profileSource,
@@ -87,9 +122,9 @@ export function resolveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv, 
     baseUrlSource,
     token,
     tokenSource: token === undefined ? undefined : tokenSource,
-    accountType: parseAccountType(accountTypeRaw, where(accountTypeSource, 'ACCOUNT_TYPE')),
+    accountType: parseAccountType(String(accountTypeRaw), where(accountTypeSource, 'account-type')),
     accountTypeSource,
-    concurrency: parseConcurrency(concurrencyRaw, where(concurrencySource, 'CONCURRENCY')),
+    concurrency: parseConcurrency(concurrencyRaw, where(concurrencySource, 'concurrency')),
     concurrencySource,
   };
 }

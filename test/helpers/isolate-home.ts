@@ -9,3 +9,5 @@ process.env.RECRUIT_CONFIG_DIR = join(home, 'config');
 delete process.env.RECRUIT_BASE_URL;
 delete process.env.RECRUIT_TOKEN;
 delete process.env.RECRUIT_PROFILE;
+delete process.env.RECRUIT_ACCOUNT_TYPE;
+delete process.env.RECRUIT_CONCURRENCY;

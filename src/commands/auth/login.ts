@@ -1,0 +1,115 @@
+// `recruit auth login`: ask for (or take) a base URL and a token, check the token with one cheap
+// request, and only then store both in the profile. The token is never printed.
+import { checkBaseUrl, type Context } from '../../cli/context.js';
+import { CliError, InterruptedError, UsageError } from '../../cli/errors.js';
+import { EXIT } from '../../cli/exit-codes.js';
+import { writeJson } from '../../cli/output.js';
+import { sanitize } from '../../cli/sanitize.js';
+import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../config/config-file.js';
+import { resolveProfile } from '../../config/settings.js';
+import { checkToken, describeCheck } from './check-token.js';
+
+export interface LoginOptions {
+  withToken?: boolean;
+}
+
+/** The only interactive part of login; tests pass their own. */
+export interface LoginPrompter {
+  baseUrl(defaultValue: string | undefined, validate: (value: string) => true | string): Promise<string>;
+  token(): Promise<string>;
+}
+
+const MAX_TOKEN_BYTES = 64 * 1024;
+
+export default async function login(ctx: Context, options: LoginOptions): Promise<void> {
+  await runLogin(ctx, options, inquirerPrompter);
+}
+
+export async function runLogin(ctx: Context, options: LoginOptions, makePrompter: (ctx: Context) => Promise<LoginPrompter>): Promise<void> {
+  if (ctx.globals.sandbox) {
+    throw new UsageError('--sandbox needs no login: the embedded sandbox accepts its own token', [], 'run commands with --sandbox directly');
+  }
+  if (!options.withToken && !ctx.interactive) {
+    throw new UsageError(
+      'cannot prompt for the token without a terminal',
+      [],
+      'pipe the token in with --with-token and give the URL with --base-url: echo "$TOKEN" | recruit auth login --base-url https://api.example.com/v1 --with-token',
+    );
+  }
+  const config = readConfig(ctx.env);
+  const profile = resolveProfile(ctx.globals, ctx.env, config).name;
+  const insecure = ctx.globals.insecureHttp === true;
+  const known = ctx.env.RECRUIT_BASE_URL || storedProfile(config, profile).baseUrl;
+  const prompter = options.withToken ? undefined : await makePrompter(ctx);
+
+  let rawUrl = ctx.globals.baseUrl || undefined;
+  if (!rawUrl && prompter) {
+    rawUrl = await prompter.baseUrl(known, (value) => {
+      try {
+        checkBaseUrl(value.trim(), insecure, () => undefined);
+        return true;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+  }
+  rawUrl ??= known;
+  if (!rawUrl) throw new UsageError(`no base URL for profile "${profile}"`, [], 'pass --base-url https://api.example.com/v1');
+  const baseUrl = checkBaseUrl(rawUrl.trim(), insecure, ctx.warn);
+
+  const token = (options.withToken ? await readAll(ctx.io.stdin) : await prompter!.token()).trim();
+  if (!token) {
+    throw new UsageError(options.withToken ? 'no token on stdin' : 'no token given', [], 'echo "$TOKEN" | recruit auth login --with-token');
+  }
+  if (/\s/.test(token)) throw new UsageError('the token must be a single word without spaces or line breaks');
+
+  const check = await checkToken(ctx, { baseUrl, token });
+  if (check.state === 'refused') {
+    throw new CliError(`the token was refused by ${baseUrl} (401); nothing was saved`, EXIT.AUTH, 'unauthenticated', [], 'check the token and the base URL');
+  }
+  if (check.state === 'unreachable' || check.state === 'error') {
+    const error = check.error!;
+    const hint = error.status === 404 ? 'check the base URL: API paths are relative to it and it usually ends with /v1' : error.hint;
+    throw new CliError(`${describeCheck(check)}; nothing was saved`, error.exitCode, error.code, error.details, hint);
+  }
+  if (check.state === 'forbidden') {
+    // The token authenticates; it may be scoped to jobs only, which is a legitimate setup.
+    ctx.warn('the token works but lacks organization.read (403 on /industries): lookups and name resolution will fail');
+  }
+
+  await updateConfig(ctx.env, (data) => {
+    Object.assign(editProfile(data, profile), { baseUrl, token });
+    if (!data.currentProfile) data.currentProfile = profile;
+  });
+  const file = configPath(ctx.env);
+  if (ctx.env.RECRUIT_TOKEN) ctx.warn('RECRUIT_TOKEN is set and still overrides the stored token');
+  if (ctx.env.RECRUIT_BASE_URL && ctx.env.RECRUIT_BASE_URL !== baseUrl) ctx.warn('RECRUIT_BASE_URL is set and still overrides the stored base URL');
+  if (ctx.globals.json) {
+    writeJson(ctx, { profile, baseUrl, tokenStoredIn: file, status: check.state });
+    return;
+  }
+  ctx.io.stdout.write(`Logged in to ${sanitize(baseUrl)} as profile ${profile}; token stored in ${file} (mode 0600)\n`);
+}
+
+async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text.length > MAX_TOKEN_BYTES) throw new UsageError('stdin holds more than 64 KiB; expected a single token');
+  }
+  return text;
+}
+
+async function inquirerPrompter(ctx: Context): Promise<LoginPrompter> {
+  const { input, password } = await import('@inquirer/prompts');
+  const streams = { input: ctx.io.stdin, output: ctx.io.stdout as unknown as NodeJS.WritableStream };
+  const interrupted = (error: unknown): never => {
+    if (error instanceof Error && error.name === 'ExitPromptError') throw new InterruptedError();
+    throw error;
+  };
+  return {
+    baseUrl: (defaultValue, validate) =>
+      input({ message: 'API base URL (ending in /v1):', default: defaultValue, validate }, streams).catch(interrupted),
+    token: () => password({ message: 'Token:', mask: true, validate: (v) => v.trim() !== '' || 'enter the token' }, streams).catch(interrupted),
+  };
+}
