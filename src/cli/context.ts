@@ -129,6 +129,15 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       }
       baseUrl = checkBaseUrl(s.baseUrl, globals.insecureHttp === true, ctx.warn);
       token = s.token;
+      if (!token && s.tokenWithheldFrom) {
+        throw new CliError(
+          `the token of profile "${s.profile}" belongs to its own base URL, not to ${s.tokenWithheldFrom}; it was not sent`,
+          EXIT.AUTH,
+          'unauthenticated',
+          [],
+          'set RECRUIT_TOKEN for that host, or log in a profile for it: `recruit --profile <name> auth login`',
+        );
+      }
       if (!token) {
         throw new CliError(
           `not logged in: no token for profile "${s.profile}"`,

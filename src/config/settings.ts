@@ -23,6 +23,8 @@ export interface Settings {
   baseUrlSource: Source;
   token: string | undefined;
   tokenSource: Source | undefined;
+  /** Set when the profile has a token but the base URL in effect is another host's. */
+  tokenWithheldFrom?: string | undefined;
   accountType: AccountType;
   accountTypeSource: Source;
   concurrency: number;
@@ -78,6 +80,18 @@ export function resolveProfile(flags: SettingFlags, env: NodeJS.ProcessEnv, conf
   return { name: checkProfileName(name, where), source };
 }
 
+function originOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function sameOrigin(a: string | undefined, b: string | undefined): boolean {
+  return a === undefined || b === undefined || originOf(a) === originOf(b);
+}
+
 export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, config: ConfigData): Settings {
   const { name: profile, source: profileSource } = resolveProfile(flags, env, config);
   const stored = storedProfile(config, profile);
@@ -90,13 +104,17 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     [undefined, 'default'],
   );
   // No --token flag on purpose: a token on the command line ends up in shell history and `ps`.
+  // A profile's token belongs to the profile's host: it is not sent to another one given by
+  // --base-url or RECRUIT_BASE_URL (cf. gh, whose tokens are per host).
+  const profileTokenUsable = stored.token !== undefined && sameOrigin(stored.baseUrl, baseUrl);
   const [token, tokenSource] = pick<string | undefined>(
     [
       [env.RECRUIT_TOKEN, 'env'],
-      [stored.token, 'profile'],
+      [profileTokenUsable ? stored.token : undefined, 'profile'],
     ],
     [undefined, 'default'],
   );
+  const tokenWithheldFrom = token === undefined && stored.token !== undefined ? originOf(baseUrl) : undefined;
   const [accountTypeRaw, accountTypeSource] = pick<string>(
     [
       [flags.accountType, 'flag'],
@@ -122,6 +140,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     baseUrlSource,
     token,
     tokenSource: token === undefined ? undefined : tokenSource,
+    tokenWithheldFrom,
     accountType: parseAccountType(String(accountTypeRaw), where(accountTypeSource, 'account-type')),
     accountTypeSource,
     concurrency: parseConcurrency(concurrencyRaw, where(concurrencySource, 'concurrency')),

@@ -123,3 +123,22 @@ it('a profile named like an Object property reads nothing inherited', () => {
   const s = resolveSettings({ profile: 'constructor' }, {}, config);
   expect(s).toMatchObject({ baseUrl: undefined, token: undefined, accountType: 'auto', concurrency: 4 });
 });
+
+describe("a profile's token stays with its host", () => {
+  it('is used when the base URL in effect is on the same origin', () => {
+    const s = resolveSettings({ baseUrl: 'https://work.example/v1/' }, {}, config);
+    expect(s).toMatchObject({ token: 'tok_work', tokenSource: 'profile', tokenWithheldFrom: undefined });
+  });
+
+  it('is withheld when --base-url or RECRUIT_BASE_URL points at another host', () => {
+    const byFlag = resolveSettings({ baseUrl: 'http://127.0.0.1:4010/v1' }, {}, config);
+    expect(byFlag).toMatchObject({ token: undefined, tokenSource: undefined, tokenWithheldFrom: 'http://127.0.0.1:4010' });
+    const byEnv = resolveSettings({}, { RECRUIT_BASE_URL: 'https://evil.example/v1' }, config);
+    expect(byEnv.token).toBeUndefined();
+  });
+
+  it('RECRUIT_TOKEN is sent wherever the user points it', () => {
+    const s = resolveSettings({ baseUrl: 'https://elsewhere.example/v1' }, { RECRUIT_TOKEN: 'tok_env' }, config);
+    expect(s).toMatchObject({ token: 'tok_env', tokenSource: 'env', tokenWithheldFrom: undefined });
+  });
+});
