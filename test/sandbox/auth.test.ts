@@ -1,6 +1,8 @@
 // Authentication (401) and permissions (403) of the sandbox's /v1 routes, over real HTTP.
 import { describe, expect, it } from 'vitest';
-import { call, useSandbox, validJob } from '../helpers/sandbox.js';
+import { call, useSandbox, validJob, type ApiResponse } from '../helpers/sandbox.js';
+
+type ErrorResponse = ApiResponse<{ error: { code: string; message: string; details?: Array<{ field: string }> } }>;
 
 const ACCOUNT_IDS = ['direct', 'approval', 'staffing'] as const;
 
@@ -12,7 +14,7 @@ function jobFor(account: (typeof ACCOUNT_IDS)[number], overrides: Record<string,
 describe('sandbox authentication (401)', () => {
   const sandbox = useSandbox();
 
-  function expectUnauthenticated(res: Awaited<ReturnType<typeof call>>): void {
+  function expectUnauthenticated(res: ErrorResponse): void {
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ error: { code: 'unauthenticated' } });
     expect(typeof res.body.error.message).toBe('string');
@@ -61,7 +63,7 @@ describe('sandbox authentication (401)', () => {
 describe('sandbox permissions (403)', () => {
   const sandbox = useSandbox();
 
-  function expectForbidden(res: Awaited<ReturnType<typeof call>>, permission: string): void {
+  function expectForbidden(res: ErrorResponse, permission: string): void {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: { code: 'forbidden' } });
     expect(res.body.error.message).toContain(permission);
