@@ -1,14 +1,16 @@
 // Bundles the CLI into dist/ with code splitting: each lazily imported command becomes its own
 // chunk, so `recruit --version` parses a few kilobytes and `recruit jobs get` never loads prompts.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
+const staging = new URL('./dist.staging', import.meta.url);
+rmSync(staging, { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
+  outdir: 'dist.staging',
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -22,3 +24,6 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+renameSync(staging, new URL('./dist', import.meta.url));
