@@ -1,0 +1,61 @@
+// The wizard's only input: a few prompt operations. The real one runs @inquirer/prompts on the
+// terminal (inquirer-prompter.ts); tests pass a scripted fake.
+
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+  /** A line that cannot be picked (e.g. "… 12 more: type to filter"); a string says why. */
+  disabled?: boolean | string;
+}
+
+/** Returns true when the value is acceptable, else the reason shown under the prompt. */
+export type Validate = (value: string) => true | string;
+
+export interface SearchOptions<T> {
+  message: string;
+  /** Called with what the user typed so far (undefined before the first key). */
+  source: (term: string | undefined, opt: { signal: AbortSignal }) => Promise<Choice<T>[]>;
+  pageSize?: number;
+}
+
+export interface SelectOptions<T> {
+  message: string;
+  choices: Choice<T>[];
+  default?: T;
+  pageSize?: number;
+}
+
+export interface InputOptions {
+  message: string;
+  default?: string;
+  validate?: Validate;
+}
+
+export interface MultilineOptions {
+  message: string;
+  default?: string;
+  /** Checked when the user ends the text; a string refuses it with that reason. */
+  validate?: Validate;
+  /** A live line under the text, e.g. "42/100 words". */
+  status?: (value: string) => string;
+}
+
+export interface ConfirmOptions {
+  message: string;
+  default?: boolean;
+}
+
+export interface Prompter {
+  search<T>(options: SearchOptions<T>): Promise<T>;
+  select<T>(options: SelectOptions<T>): Promise<T>;
+  input(options: InputOptions): Promise<string>;
+  /** Several lines of text: an empty line ends it; a first line holding only `<` returns "<". */
+  multiline(options: MultilineOptions): Promise<string>;
+  confirm(options: ConfirmOptions): Promise<boolean>;
+}
+
+/** @inquirer throws an error with this name on Ctrl-C; fakes throw one too. */
+export function isPromptInterrupt(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ExitPromptError';
+}

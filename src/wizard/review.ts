@@ -1,0 +1,43 @@
+// The review screen: every answer, then submit, edit a field, save the draft and quit, or discard.
+import { sanitizeCell } from '../cli/sanitize.js';
+import { BACK, backChoice, type Back } from './back.js';
+import { applies } from './navigator.js';
+import type { Choice } from './prompter.js';
+import type { Session, Step } from './session.js';
+import { STEPS } from './steps/index.js';
+
+export type ReviewAction = 'submit' | 'edit' | 'save' | 'discard';
+
+async function shownSteps(session: Session): Promise<Step[]> {
+  const shown: Step[] = [];
+  for (const step of STEPS) if (await applies(step, session)) shown.push(step);
+  return shown;
+}
+
+export async function printReview(session: Session): Promise<void> {
+  const steps = await shownSteps(session);
+  const width = Math.max(...steps.map((s) => s.label.length));
+  const lines = steps.map((s) => `  ${s.label.padEnd(width)}  ${sanitizeCell(s.show(session.answers, session))}`);
+  for (const [field, value] of Object.entries(session.extra)) lines.push(`  ${field.padEnd(width)}  ${sanitizeCell(JSON.stringify(value))}`);
+  session.ctx.io.stderr.write(`\nReview the job:\n${lines.join('\n')}\n\n`);
+}
+
+export function askReviewAction(session: Session): Promise<ReviewAction> {
+  return session.prompter.select<ReviewAction>({
+    message: 'What next?',
+    choices: [
+      { name: 'Submit', value: 'submit', description: 'create the job now' },
+      { name: 'Edit a field', value: 'edit' },
+      { name: 'Save draft and quit', value: 'save', description: 'continue later with `recruit jobs create`' },
+      { name: 'Discard', value: 'discard', description: 'throw the answers away' },
+    ],
+  });
+}
+
+export async function askFieldToEdit(session: Session): Promise<Step | Back> {
+  const steps = await shownSteps(session);
+  const choices: Choice<Step | Back>[] = steps.map((s) => ({ name: s.label, value: s, description: sanitizeCell(s.show(session.answers, session)) }));
+  choices.push(backChoice());
+  const pick = await session.prompter.select({ message: 'Edit which field?', choices, pageSize: 12 });
+  return pick === BACK ? BACK : pick;
+}

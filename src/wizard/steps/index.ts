@@ -1,0 +1,33 @@
+// The steps in the order the wizard asks them (design 1).
+import type { Step } from '../session.js';
+import { employerTypeStep, industryStep, jobFunctionStep } from './classification.js';
+import { customerStep } from './customer.js';
+import { educationLevelStep, jobTypeStep, salaryIntervalStep } from './job-options.js';
+import { currencyStep, experienceStep, salaryMaxStep, salaryMinStep } from './numbers.js';
+import { departmentStep, hiringManagerStep } from './people.js';
+import { careerPageStep, freeBoardsStep } from './publication.js';
+import { optionalSkillsStep, requiredSkillsStep } from './skills.js';
+import { descriptionStep, locationStep, titleStep } from './text.js';
+
+export const STEPS: readonly Step[] = [
+  industryStep,
+  jobFunctionStep,
+  employerTypeStep,
+  customerStep,
+  titleStep,
+  descriptionStep,
+  locationStep,
+  salaryIntervalStep,
+  jobTypeStep,
+  educationLevelStep,
+  salaryMinStep,
+  salaryMaxStep,
+  currencyStep,
+  experienceStep,
+  requiredSkillsStep,
+  optionalSkillsStep,
+  departmentStep,
+  hiringManagerStep,
+  careerPageStep,
+  freeBoardsStep,
+];

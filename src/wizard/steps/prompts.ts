@@ -1,0 +1,83 @@
+// The prompt shapes the steps share: a lookup list, a text line, a list of codes.
+import type { Named } from '../../api/types.js';
+import type { Query } from '../../api/client.js';
+import type { Ref } from '../answers.js';
+import { BACK, BACK_NOTE, backChoice, isBackInput, type Back } from '../back.js';
+import { LOOKUP_PAGE_SIZE, lookupSource } from '../lookup-source.js';
+import type { Choice, Validate } from '../prompter.js';
+import type { Session, StepContext } from '../session.js';
+
+export const CLEAR_TOKEN = '-';
+
+export interface LookupPrompt {
+  message: string;
+  path: string;
+  query?: Query;
+  current: Ref | null | undefined;
+  none?: string;
+  label?: (item: Named) => string;
+}
+
+export function askLookup(session: Session, step: StepContext, prompt: LookupPrompt): Promise<Ref | null | Back> {
+  return session.prompter.search({
+    message: `${prompt.message} (type to filter)`,
+    source: lookupSource(session.api, { ...prompt, canGoBack: step.canGoBack }),
+    pageSize: LOOKUP_PAGE_SIZE + 4,
+  });
+}
+
+export interface TextPrompt {
+  message: string;
+  current: string | null | undefined;
+  /** Optional: an empty answer skips it, and `-` clears a current value. */
+  optional?: boolean;
+  validate?: Validate;
+}
+
+/** A line of text: the trimmed answer, null when an optional one is skipped or cleared, or BACK. */
+export async function askText(session: Session, step: StepContext, prompt: TextPrompt): Promise<string | null | Back> {
+  const hasCurrent = prompt.current !== undefined && prompt.current !== null && prompt.current !== '';
+  const notes: string[] = [];
+  if (prompt.optional) notes.push(hasCurrent ? `Enter keeps it, \`${CLEAR_TOKEN}\` clears it` : 'optional, Enter skips');
+  if (step.canGoBack) notes.push(BACK_NOTE);
+  const message = notes.length > 0 ? `${prompt.message} (${notes.join('; ')})` : prompt.message;
+  const answer = await session.prompter.input({
+    message,
+    ...(hasCurrent ? { default: String(prompt.current) } : {}),
+    validate: (raw) => {
+      const value = raw.trim();
+      if (step.canGoBack && isBackInput(value)) return true;
+      if (value === '' || (prompt.optional && value === CLEAR_TOKEN)) {
+        return prompt.optional || hasCurrent ? true : 'an answer is required';
+      }
+      return prompt.validate ? prompt.validate(value) : true;
+    },
+  });
+  const value = answer.trim();
+  if (step.canGoBack && isBackInput(value)) return BACK;
+  if (prompt.optional && value === CLEAR_TOKEN) return null;
+  if (value === '') return hasCurrent ? String(prompt.current) : null;
+  return value;
+}
+
+export interface CodePrompt {
+  message: string;
+  current: string | null | undefined;
+  codes: Array<{ code: string; label: string }>;
+}
+
+/** One code of a /job-options list, or null for "Skip". */
+export function askCode(session: Session, step: StepContext, prompt: CodePrompt): Promise<string | null | Back> {
+  const choices: Choice<string | null | Back>[] = [
+    { name: 'Skip (leave it unset)', value: null },
+    ...prompt.codes.map((c) => ({ name: `${c.label} (${c.code})`, value: c.code })),
+  ];
+  if (step.canGoBack) choices.push(backChoice());
+  return session.prompter.select({
+    message: prompt.message,
+    choices,
+    ...(prompt.current !== undefined ? { default: prompt.current } : {}),
+  });
+}
+
+export { BACK };

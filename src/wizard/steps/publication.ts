@@ -1,0 +1,36 @@
+// Publication on the career page and on free job boards, with the spec's caveat for approval accounts.
+import { BACK, backChoice, type Back } from '../back.js';
+import type { Choice } from '../prompter.js';
+import type { Step } from '../session.js';
+
+export const PUBLICATION_CAVEAT =
+  'an account that needs approval refuses publication at creation (409); you can publish once the job is approved and active';
+
+const CAVEAT_NOTE = `Note: ${PUBLICATION_CAVEAT}.`;
+
+function publicationStep(field: 'publishToCareerPage' | 'publishToFreeJobBoards', label: string, question: string): Step {
+  return {
+    id: field,
+    label,
+    keys: [field],
+    fields: [field],
+    async ask(session, step) {
+      const choices: Choice<boolean | Back>[] = [
+        { name: 'No', value: false, description: CAVEAT_NOTE },
+        { name: 'Yes', value: true, description: CAVEAT_NOTE },
+      ];
+      if (step.canGoBack) choices.push(backChoice());
+      const answer = await session.prompter.select({
+        message: question,
+        choices,
+        default: session.answers[field] ?? false,
+      });
+      if (answer === BACK) return BACK;
+      return { [field]: answer };
+    },
+    show: (a) => (a[field] ? 'yes' : 'no'),
+  };
+}
+
+export const careerPageStep = publicationStep('publishToCareerPage', 'Career page', 'Publish on the career page?');
+export const freeBoardsStep = publicationStep('publishToFreeJobBoards', 'Free job boards', 'Publish on free job boards?');

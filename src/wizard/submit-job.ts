@@ -1,0 +1,130 @@
+// Submitting the answers: checked, persisted with a fresh Idempotency-Key, sent; and every failure
+// explained with the way forward (resume, edit the refused fields, create unpublished).
+import { ApiError } from '../api/errors.js';
+import type { Job } from '../api/types.js';
+import type { ErrorDetail } from '../cli/errors.js';
+import { writeJson } from '../cli/output.js';
+import { sanitize } from '../cli/sanitize.js';
+import { checkJobInput } from '../jobs/job-input.js';
+import { SubmissionStore, type Submission } from '../jobs/submissions.js';
+import { newSubmission, sendSubmission } from '../jobs/submit.js';
+import { toBody } from './answers.js';
+import { editStep, record } from './navigator.js';
+import { saveDraft, type Session, type Step } from './session.js';
+import { STEPS } from './steps/index.js';
+import { careerPageStep, freeBoardsStep, PUBLICATION_CAVEAT } from './steps/publication.js';
+
+export type SubmitOutcome = 'created' | 'review';
+
+export const KEPT_IN_DRAFT = 'Your answers are kept in the draft; run `recruit jobs create` to continue.';
+
+function stepsFor(fields: Array<string | undefined>): Step[] {
+  return STEPS.filter((s) => s.fields.some((f) => fields.includes(f)));
+}
+
+function printProblems(session: Session, heading: string, problems: ErrorDetail[]): void {
+  const lines = problems.map((p) => `  - ${p.field ? `${sanitize(p.field)}: ` : ''}${sanitize(p.message)}`);
+  session.ctx.io.stderr.write(`${heading}\n${lines.join('\n')}\n`);
+}
+
+/** Offers to edit the steps behind the refused fields; false when the user declines or none maps. */
+async function offerEdits(session: Session, fields: Array<string | undefined>): Promise<boolean> {
+  const steps = stepsFor(fields);
+  if (steps.length === 0) return false;
+  const ok = await session.prompter.confirm({
+    message: `Edit ${steps.map((s) => s.label.toLowerCase()).join(', ')} and submit again?`,
+    default: true,
+  });
+  if (!ok) return false;
+  for (const step of steps) await editStep(session, step);
+  return true;
+}
+
+export async function submitJob(session: Session): Promise<SubmitOutcome> {
+  const { ctx } = session;
+  const body = toBody(session.answers, session.extra);
+  const checked = checkJobInput(body, { accountType: session.staffing ? 'staffing' : ctx.settings().accountType });
+  if (checked.problems.length > 0) {
+    printProblems(session, 'The job is not complete yet:', checked.problems);
+    if (await offerEdits(session, checked.problems.map((p) => p.field))) return 'review';
+    saveDraft(session);
+    ctx.info(KEPT_IN_DRAFT);
+    return 'review';
+  }
+  const target = { profile: ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile, baseUrl: session.api.baseUrl };
+  const submission = newSubmission(ctx.newKey(), checked.body, target, 'wizard', ctx.now());
+  let job: Job;
+  try {
+    job = await sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now());
+  } catch (error) {
+    return failed(session, submission, error);
+  }
+  session.drafts.remove();
+  printCreated(session, job);
+  return 'created';
+}
+
+async function failed(session: Session, submission: Submission, error: unknown): Promise<SubmitOutcome> {
+  const { ctx } = session;
+  if (submission.state === 'pending') {
+    // The persisted submission now holds the job; a draft beside it could create it twice.
+    session.drafts.remove();
+    ctx.info(
+      `Nothing was lost: the submission ${submission.key} is saved; run \`recruit jobs create --resume ${submission.key}\` ` +
+        'to send it again (it is safe: the same key cannot create a second job)',
+    );
+    throw withoutHint(error);
+  }
+  saveDraft(session);
+  if (!(error instanceof ApiError)) throw error;
+  if (error.status === 400) {
+    printProblems(session, 'The service refused the job (400), nothing was created:', error.details.length ? error.details : [{ message: error.message }]);
+    if (await offerEdits(session, error.details.map((d) => d.field))) return 'review';
+    ctx.info(KEPT_IN_DRAFT);
+    throw error;
+  }
+  if (error.status === 409) {
+    const publishing = submission.body.publishToCareerPage === true || submission.body.publishToFreeJobBoards === true;
+    if (error.serverCode === 'publication_requires_approval' || publishing) {
+      ctx.info(`No job was created: ${PUBLICATION_CAVEAT}.`);
+      if (await session.prompter.confirm({ message: 'Create the job unpublished instead?', default: true })) {
+        record(session, careerPageStep, { publishToCareerPage: false });
+        record(session, freeBoardsStep, { publishToFreeJobBoards: false });
+        return submitJob(session);
+      }
+      ctx.info(KEPT_IN_DRAFT);
+      throw error;
+    }
+    ctx.info(
+      'No job was created: the service refused it with a conflict (409), usually because the account has reached its ' +
+        'active-job limit. Close a job (`recruit jobs status <id> closed`) to free a slot. ' +
+        KEPT_IN_DRAFT,
+    );
+    throw error;
+  }
+  ctx.info(`No job was created. ${KEPT_IN_DRAFT}`);
+  throw error;
+}
+
+/** The client's hint says to run the command again, which would start a new wizard: drop it. */
+function withoutHint(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const { kind, message, exitCode, status, details, failure, serverCode, rawBody } = error;
+  return new ApiError(kind, message, exitCode, status, details, failure, serverCode, rawBody);
+}
+
+function printCreated(session: Session, job: Job): void {
+  const { ctx } = session;
+  const waits = job.approvalStatus === 0;
+  const note = `It waits for approval: it becomes active once approved; publish it then with \`recruit jobs update ${job.id} --publish-career-page\`.`;
+  if (ctx.globals.json) {
+    writeJson(ctx, job);
+    if (waits) ctx.info(note);
+    return;
+  }
+  const title = sanitize(String(job.title ?? session.answers.title ?? ''));
+  const status = sanitize(job.statusLabel ?? String(job.status));
+  const approval = sanitize(job.approvalStatusLabel ?? (job.approvalStatus === null ? 'Unknown' : String(job.approvalStatus)));
+  ctx.io.stdout.write(`Created job ${job.id} ${title}: ${status} (${job.status}), approval ${approval}\n`);
+  if (waits) ctx.io.stdout.write(`${note}\n`);
+}

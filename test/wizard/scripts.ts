@@ -1,0 +1,58 @@
+// Scripted answers for whole wizard runs, shared by the tests.
+import { words } from '../helpers/sandbox.js';
+import type { Expectation } from './fake-prompter.js';
+
+export const DESCRIPTION = words(120, 'duty');
+
+/** Industry, job function and employer type in Information Technology. */
+export function classification(): Expectation[] {
+  return [
+    { kind: 'search', message: 'Industry', term: 'tech', pick: 'Information Technology' },
+    { kind: 'search', message: 'Job function in Information Technology', term: 'soft', pick: 'Software Development' },
+    { kind: 'search', message: 'Employer type in Information Technology', term: 'saas', pick: 'SaaS Startup' },
+  ];
+}
+
+/** Title, description and location. */
+export function details(title: string): Expectation[] {
+  return [
+    { kind: 'input', message: 'Job title', answer: title },
+    { kind: 'multiline', message: 'Description', answer: DESCRIPTION },
+    { kind: 'input', message: 'Location', answer: 'Austin, TX, USA' },
+  ];
+}
+
+/** Every optional step skipped, publication off (department and hiring manager: "none"). */
+export function skipOptional(): Expectation[] {
+  return [
+    { kind: 'select', message: 'Salary interval', pick: 'Skip (leave it unset)' },
+    { kind: 'select', message: 'Job type', pick: 'Skip (leave it unset)' },
+    { kind: 'select', message: 'Education level', pick: 'Skip (leave it unset)' },
+    { kind: 'input', message: 'Minimum salary', answer: '' },
+    { kind: 'input', message: 'Maximum salary', answer: '' },
+    { kind: 'input', message: 'currency', answer: '' },
+    { kind: 'input', message: 'Years of experience', answer: '' },
+    { kind: 'input', message: 'Required skills', answer: '' },
+    { kind: 'input', message: 'Good-to-have skills', answer: '' },
+    { kind: 'search', message: 'Department', pick: 'No department' },
+    { kind: 'search', message: 'Hiring manager', pick: 'No hiring manager' },
+  ];
+}
+
+export function publication(careerPage: 'No' | 'Yes', freeBoards: 'No' | 'Yes' = 'No'): Expectation[] {
+  return [
+    { kind: 'select', message: 'Publish on the career page?', pick: careerPage },
+    { kind: 'select', message: 'Publish on free job boards?', pick: freeBoards },
+  ];
+}
+
+export function review(pick: 'Submit' | 'Edit a field' | 'Save draft and quit' | 'Discard', before?: () => unknown): Expectation {
+  return { kind: 'select', message: 'What next?', pick, ...(before ? { before } : {}) };
+}
+
+/** The job id of "Created job <id> ..." on stdout. */
+export function createdId(stdout: string): number {
+  const match = /^Created job (\d+) /m.exec(stdout);
+  if (!match) throw new Error(`no "Created job" line in: ${stdout}`);
+  return Number(match[1]);
+}

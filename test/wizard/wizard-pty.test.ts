@@ -1,0 +1,92 @@
+// The built executable in a real pseudo-terminal: `recruit --sandbox jobs create` starts the wizard,
+// and typing into it (search terms, Enter, arrow keys) creates a job that `jobs get` then shows.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runBin } from '../helpers/cli.js';
+import { KEY, PtySession } from '../helpers/pty.js';
+import { words } from '../helpers/sandbox.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+// `npm test` builds first; a stale or missing build is rebuilt so the test never runs old code.
+beforeAll(() => {
+  const main = join(ROOT, 'dist', 'main.js');
+  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(ROOT, 'src'))) {
+    execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  }
+}, 60_000);
+
+let session: PtySession | undefined;
+afterEach(() => session?.kill());
+
+describe('the wizard in a pseudo-terminal', () => {
+  it('creates a job from typed answers', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'recruit-pty-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      RECRUIT_STATE_DIR: join(home, 'state'),
+      RECRUIT_CONFIG_DIR: join(home, 'config'),
+      TERM: 'xterm-256color',
+    };
+    delete env.CI;
+    delete env.NO_COLOR;
+    const pty = (session = new PtySession([process.execPath, BIN, '--sandbox', 'jobs', 'create'], env));
+
+    await pty.answer('Industry (type to filter)', 'informa');
+    await pty.answer('❯ Information Technology', KEY.enter);
+    await pty.answer('Job function in Information Technology', 'software dev');
+    await pty.answer('❯ Software Development', KEY.enter);
+    await pty.answer('Employer type in Information Technology', 'vendor');
+    await pty.answer('❯ Software Vendor', KEY.enter);
+    await pty.answer('Job title', `Pty Wizard Job${KEY.enter}`);
+    await pty.answer('Description', words(120, 'task'));
+    // The live word count, then Enter ends the line and Enter on the empty line ends the text.
+    await pty.answer('120/100 words', KEY.enter);
+    await pty.answer('120/100 words', KEY.enter);
+    await pty.answer('Location', `Berlin, Germany${KEY.enter}`);
+    await pty.answer('❯ Skip (leave it unset)', KEY.down);
+    await pty.answer('❯ Hourly (H)', KEY.enter);
+    await pty.answer('Job type', KEY.enter);
+    await pty.answer('Education level', KEY.enter);
+    await pty.answer('Minimum salary', KEY.enter);
+    await pty.answer('Maximum salary', KEY.enter);
+    await pty.answer('Salary currency', KEY.enter);
+    await pty.answer('Years of experience', `4${KEY.enter}`);
+    await pty.answer('Required skills', `TypeScript, SQL${KEY.enter}`);
+    await pty.answer('Good-to-have skills', KEY.enter);
+    await pty.answer('❯ No department', KEY.enter);
+    await pty.answer('❯ No hiring manager', KEY.enter);
+    await pty.answer('Publish on the career page?', KEY.enter);
+    await pty.answer('Publish on free job boards?', KEY.enter);
+    await pty.answer('What next?', KEY.enter);
+
+    const screen = await pty.waitFor(/Created job \d+ Pty Wizard Job: In Progress \(5\), approval Unknown/);
+    expect(await pty.exited).toBe(0);
+    const id = /Created job (\d+) /.exec(screen)![1]!;
+
+    const got = await runBin(['--sandbox', 'jobs', 'get', id, '--json'], { env });
+    expect(got.code).toBe(0);
+    expect(JSON.parse(got.stdout)).toMatchObject({
+      id: Number(id),
+      title: 'Pty Wizard Job',
+      location: 'Berlin, Germany',
+      jobFunctionId: 101,
+      salaryInterval: 'H',
+      experience: 4,
+      skills: ['TypeScript', 'SQL'],
+    });
+  }, 120_000);
+});

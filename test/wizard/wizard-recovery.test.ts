@@ -1,0 +1,191 @@
+// What the wizard keeps when things go wrong: Ctrl-C keeps a draft that the next run continues, a
+// transient failure at submit leaves a pending submission to resume, and a full account exits 4.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Context } from '../../src/cli/context.js';
+import { InterruptedError } from '../../src/cli/errors.js';
+import { SubmissionStore } from '../../src/jobs/submissions.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { runWizard } from '../../src/wizard/run-wizard.js';
+import { call, useSandbox } from '../helpers/sandbox.js';
+import { FakePrompter } from './fake-prompter.js';
+import { classification, createdId, DESCRIPTION, details, publication, review, skipOptional } from './scripts.js';
+import { setFaults, wizardContext } from './wizard-context.js';
+
+const sandbox = useSandbox();
+const contexts: Context[] = [];
+afterEach(async () => {
+  for (const ctx of contexts.splice(0)) await ctx.dispose();
+});
+
+function setup(options: Parameters<typeof wizardContext>[1] = {}, on = sandbox.current) {
+  const w = wizardContext(on, options);
+  contexts.push(w.ctx);
+  return w;
+}
+
+const draftFile = (stateDir: string) => join(stateDir, 'drafts', 'wizard.json');
+
+async function jobsTitled(title: string): Promise<number> {
+  const res = await call(sandbox.current, 'GET', `/v1/jobs?search=${encodeURIComponent(title)}`);
+  return res.body.meta.pagination.totalItems;
+}
+
+describe('Ctrl-C and drafts', () => {
+  it('keeps the answers in a draft, exits 130, and the next run continues from them', async () => {
+    const first = setup();
+    const interrupted = new FakePrompter([
+      ...classification(),
+      { kind: 'input', message: 'Job title', answer: 'Interrupted Title' },
+      { kind: 'multiline', message: 'Description', answer: DESCRIPTION },
+      { kind: 'input', message: 'Location', interrupt: true },
+    ]);
+    const error = await runWizard(first.ctx, { prompter: interrupted }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(error).toMatchObject({ exitCode: 130 });
+    interrupted.assertDone();
+    expect(first.stderr.text).toContain('Draft saved; run `recruit jobs create` to continue');
+    const draft = JSON.parse(readFileSync(draftFile(first.stateDir), 'utf8'));
+    expect(draft.answers).toEqual({
+      industry: { id: 1, name: 'Information Technology' },
+      jobFunction: { id: 101, name: 'Software Development' },
+      employerType: { id: 504, name: 'SaaS Startup' },
+      customer: null,
+      title: 'Interrupted Title',
+      description: DESCRIPTION,
+    });
+
+    // The next run offers the draft and goes on where the first one stopped.
+    const second = setup({ stateDir: first.stateDir });
+    const resumed = new FakePrompter([
+      { kind: 'confirm', message: /^Continue the draft "Interrupted Title" saved/, answer: true },
+      { kind: 'input', message: 'Location', answer: 'Lisbon, Portugal' },
+      ...skipOptional(),
+      ...publication('No'),
+      review('Submit'),
+    ]);
+    await runWizard(second.ctx, { prompter: resumed });
+    resumed.assertDone();
+    const job = (await call(sandbox.current, 'GET', `/v1/jobs/${createdId(second.stdout.text)}`)).body;
+    expect(job).toMatchObject({ title: 'Interrupted Title', description: DESCRIPTION, location: 'Lisbon, Portugal', employerTypeId: 504 });
+    expect(existsSync(draftFile(first.stateDir))).toBe(false);
+  });
+
+  it('goes straight to the review with a complete draft, and discards a draft on "no"', async () => {
+    const first = setup();
+    const saving = new FakePrompter([...classification(), ...details('Saved For Later'), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
+    await runWizard(first.ctx, { prompter: saving });
+    saving.assertDone();
+    expect(first.stderr.text).toContain('Draft saved; run `recruit jobs create` to continue');
+    expect(await jobsTitled('Saved For Later')).toBe(0);
+
+    const second = setup({ stateDir: first.stateDir });
+    const declined = new FakePrompter([
+      { kind: 'confirm', message: 'Continue the draft "Saved For Later"', answer: false },
+      { kind: 'search', message: 'Industry', interrupt: true },
+    ]);
+    // "No" discards the draft; nothing was answered in this run, so there is no new one.
+    await expect(runWizard(second.ctx, { prompter: declined })).rejects.toBeInstanceOf(InterruptedError);
+    declined.assertDone();
+    expect(existsSync(draftFile(first.stateDir))).toBe(false);
+
+    const third = setup();
+    const complete = new FakePrompter([...classification(), ...details('Complete Draft'), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
+    await runWizard(third.ctx, { prompter: complete });
+    const fourth = setup({ stateDir: third.stateDir });
+    const straight = new FakePrompter([{ kind: 'confirm', message: 'Continue the draft "Complete Draft"', answer: true }, review('Submit')]);
+    await runWizard(fourth.ctx, { prompter: straight });
+    straight.assertDone();
+    expect(fourth.stdout.text).toMatch(/^Created job \d+ Complete Draft: In Progress \(5\), approval Unknown\n$/);
+  });
+
+  it('saves the draft after every answered step', async () => {
+    const { ctx, stateDir } = setup();
+    const seen: unknown[] = [];
+    const snapshot = () => void seen.push(existsSync(draftFile(stateDir)) ? JSON.parse(readFileSync(draftFile(stateDir), 'utf8')).answers : undefined);
+    const prompter = new FakePrompter([
+      { kind: 'search', message: 'Industry', term: 'tech', pick: 'Information Technology', before: snapshot },
+      { kind: 'search', message: 'Job function', term: 'devops', pick: 'DevOps', before: snapshot },
+      { kind: 'search', message: 'Employer type', before: snapshot, interrupt: true },
+    ]);
+    await expect(runWizard(ctx, { prompter })).rejects.toBeInstanceOf(InterruptedError);
+    expect(seen).toEqual([
+      undefined,
+      { industry: { id: 1, name: 'Information Technology' } },
+      { industry: { id: 1, name: 'Information Technology' }, jobFunction: { id: 102, name: 'DevOps' } },
+    ]);
+  });
+});
+
+describe('failures at submit', () => {
+  it('keeps a transient failure pending under its key, names --resume, and creates no job', async () => {
+    const { ctx, stderr, keys, stateDir } = setup();
+    const prompter = new FakePrompter([
+      ...classification(),
+      ...details('Transient Failure Job'),
+      ...skipOptional(),
+      ...publication('No'),
+      review('Submit', () => setFaults(sandbox.current, '503=1')),
+    ]);
+    try {
+      // The client's own hint ("run the command again") would start a new wizard: it is dropped.
+      await expect(runWizard(ctx, { prompter })).rejects.toMatchObject({ exitCode: 5, status: 503, hint: undefined });
+    } finally {
+      await setFaults(sandbox.current, '');
+    }
+    prompter.assertDone();
+    expect(keys).toHaveLength(1);
+    const key = keys[0]!;
+    expect(stderr.text).toContain(
+      `Nothing was lost: the submission ${key} is saved; run \`recruit jobs create --resume ${key}\` to send it again (it is safe: the same key cannot create a second job)`,
+    );
+    const submission = new SubmissionStore(ctx.env).get(key)!;
+    expect(submission).toMatchObject({ state: 'pending', source: 'wizard', lastError: { status: 503 } });
+    expect(submission.body).toMatchObject({ title: 'Transient Failure Job', jobFunctionId: 101 });
+    expect(await jobsTitled('Transient Failure Job')).toBe(0);
+    // The submission is now the copy to resume; a draft beside it could create the job twice.
+    expect(existsSync(draftFile(stateDir))).toBe(false);
+  });
+
+  it('shows the fields a 400 names, offers to edit them, and sends the fixed job under a new key (--json)', async () => {
+    // A flag value is taken as given without its prompt: a title over the service's 200 characters.
+    const { ctx, stdout, stderr, keys } = setup({ json: true });
+    const prompter = new FakePrompter([
+      ...classification(),
+      ...details('unused').slice(1),
+      ...skipOptional(),
+      ...publication('No'),
+      review('Submit'),
+      { kind: 'confirm', message: 'Edit title and submit again?', answer: true },
+      { kind: 'input', message: 'Job title', answer: 'x'.repeat(201), rejected: 'at most 200' },
+      { kind: 'input', message: 'Job title', answer: 'Fixed After 400' },
+      review('Submit'),
+    ]);
+    await runWizard(ctx, { prompter, initial: { title: 'y'.repeat(250) } });
+    prompter.assertDone();
+    expect(stderr.text).toMatch(/The service refused the job \(400\), nothing was created:\n {2}- title: /);
+    const job = JSON.parse(stdout.text);
+    expect(job).toMatchObject({ title: 'Fixed After 400', status: 5 });
+    expect(keys).toHaveLength(2);
+    const store = new SubmissionStore(ctx.env);
+    expect(store.get(keys[0]!)).toMatchObject({ state: 'refused', lastError: { status: 400 } });
+    expect(store.get(keys[1]!)).toMatchObject({ state: 'created', result: { jobId: job.id } });
+  });
+
+  it('explains a full account (409), keeps the draft and exits 4', async () => {
+    const full = await startSandbox({ port: 0, activeJobLimit: 1 });
+    try {
+      const { ctx, stderr, stateDir, keys } = setup({}, full);
+      const prompter = new FakePrompter([...classification(), ...details('Over The Limit'), ...skipOptional(), ...publication('No'), review('Submit')]);
+      await expect(runWizard(ctx, { prompter })).rejects.toMatchObject({ exitCode: 4, status: 409 });
+      prompter.assertDone();
+      expect(stderr.text).toContain('active-job limit');
+      expect(new SubmissionStore(ctx.env).get(keys[0]!)).toMatchObject({ state: 'refused' });
+      expect(JSON.parse(readFileSync(draftFile(stateDir), 'utf8')).answers.title).toBe('Over The Limit');
+      await ctx.dispose();
+    } finally {
+      await full.close();
+    }
+  });
+});
