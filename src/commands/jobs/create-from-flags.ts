@@ -1,0 +1,56 @@
+// `recruit jobs create --title ... --location ...`: one job from field flags, without prompts.
+import { getJobOptions } from '../../api/job-options.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError, type ErrorDetail } from '../../cli/errors.js';
+import { writeJson } from '../../cli/output.js';
+import { describeCreated } from '../../jobs/describe.js';
+import { explainCreateFailure } from '../../jobs/explain-failure.js';
+import { flagFor } from '../../jobs/flag-input.js';
+import { checkCodes, checkJobInput, type Problem } from '../../jobs/job-input.js';
+import { ReferenceResolver } from '../../jobs/reference-resolver.js';
+import { SubmissionStore } from '../../jobs/submissions.js';
+import { newSubmission, sendSubmission } from '../../jobs/submit.js';
+import { accountTypeOf, targetOf } from '../../jobs/target.js';
+import type { CreateOptions } from './create.js';
+
+function asDetails(problems: Problem[]): ErrorDetail[] {
+  return problems.map((p) => {
+    const flag = flagFor(p.field);
+    return { field: flag ? `${flag} (${p.field})` : p.field, message: p.message };
+  });
+}
+
+export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
+  if (options.publishCareerPage) input.publishToCareerPage = true;
+  if (options.publishFreeBoards) input.publishToFreeJobBoards = true;
+  const checked = checkJobInput(input, { accountType: accountTypeOf(ctx) });
+  if (checked.problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(checked.problems));
+
+  const api = await ctx.api();
+  const problems = await new ReferenceResolver(api).resolve(checked.body, checked.names);
+  const options_ = await getJobOptions(ctx);
+  problems.push(
+    ...checkCodes(checked.body, {
+      jobTypes: options_.jobTypes?.map((t) => t.code),
+      educationLevels: options_.educationLevels?.map((t) => t.code),
+    }),
+  );
+  if (problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(problems));
+
+  if (options.dryRun) {
+    writeJson(ctx, checked.body);
+    ctx.info('The job is valid; nothing was sent (--dry-run).');
+    return;
+  }
+
+  const store = new SubmissionStore(ctx.env);
+  const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, api), 'flags', ctx.now());
+  try {
+    const job = await sendSubmission(api, store, submission, ctx.now);
+    if (ctx.globals.json) writeJson(ctx, job);
+    else ctx.io.stdout.write(`${describeCreated(job)}\n`);
+  } catch (error) {
+    explainCreateFailure(ctx, error, submission);
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+// `recruit jobs create`: the batch with --file, one job from field flags, --resume of a persisted
+// submission, or the wizard on a terminal. Never prompts without a terminal (design 2).
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { inputFromFlags } from '../../jobs/flag-input.js';
+
+export interface CreateOptions extends Record<string, unknown> {
+  file?: string;
+  concurrency?: string;
+  restart?: boolean;
+  dryRun?: boolean;
+  resume?: string | boolean;
+  publishCareerPage?: boolean;
+  publishFreeBoards?: boolean;
+}
+
+export const REQUIRED_FLAGS = '--title, --description (or --description-file), --location, --job-function, --employer-type';
+
+export default async function create(ctx: Context, options: CreateOptions): Promise<void> {
+  const { input, given } = await inputFromFlags(ctx, options);
+  const publication = options.publishCareerPage || options.publishFreeBoards;
+
+  if (options.resume !== undefined) {
+    if (options.file || given.length > 0) throw new UsageError('--resume re-sends a saved submission as it is; it takes no --file or field flags');
+    const { resume } = await import('./create-resume.js');
+    return resume(ctx, typeof options.resume === 'string' ? options.resume : undefined);
+  }
+  if (options.file !== undefined) {
+    if (given.length > 0 || publication) {
+      throw new UsageError(`--file cannot be combined with field flags (${given.join(', ') || '--publish-*'}); put the fields in the file`);
+    }
+    const { runBatch } = await import('../../jobs/batch/run-batch.js');
+    return runBatch(ctx, { file: options.file, concurrency: options.concurrency, restart: options.restart, dryRun: options.dryRun });
+  }
+  if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
+  if (given.length > 0) {
+    const { createFromFlags } = await import('./create-from-flags.js');
+    return createFromFlags(ctx, input, options);
+  }
+  if (!ctx.interactive) {
+    throw new UsageError(
+      'no job to create: not running interactively, so the wizard cannot start',
+      [],
+      `pass --file <path>, or the field flags ${REQUIRED_FLAGS} (and --customer on staffing accounts); run on a terminal without flags and without --yes for the wizard`,
+    );
+  }
+  if (options.dryRun) throw new UsageError('--dry-run goes with --file or the field flags');
+  const { runWizard } = await import('../../wizard/run-wizard.js');
+  return runWizard(ctx, {
+    initial: {
+      ...(options.publishCareerPage ? { publishToCareerPage: true } : {}),
+      ...(options.publishFreeBoards ? { publishToFreeJobBoards: true } : {}),
+    },
+  });
+}

@@ -1,0 +1,39 @@
+// `recruit jobs pending`: persisted creations without a final answer (design 2).
+import type { Context } from '../../cli/context.js';
+import { printTable, writeJson } from '../../cli/output.js';
+import { SubmissionStore } from '../../jobs/submissions.js';
+
+export default async function pending(ctx: Context): Promise<void> {
+  const list = new SubmissionStore(ctx.env).pending();
+  if (ctx.globals.json) {
+    return writeJson(
+      ctx,
+      list.map(({ key, createdAt, updatedAt, target, source, body, attempts, lastError }) => ({
+        key,
+        createdAt,
+        updatedAt,
+        title: body.title ?? null,
+        target,
+        source,
+        attempts,
+        lastError: lastError ?? null,
+      })),
+    );
+  }
+  if (list.length === 0) {
+    ctx.info('No pending submissions.');
+    return;
+  }
+  await printTable(
+    ctx,
+    [
+      { header: 'KEY', value: (s) => s.key },
+      { header: 'WHEN', value: (s) => s.updatedAt },
+      { header: 'TITLE', value: (s) => String(s.body.title ?? '') },
+      { header: 'TARGET', value: (s) => (s.target.profile === 'sandbox' ? 'sandbox' : `${s.target.profile} ${s.target.baseUrl}`) },
+      { header: 'LAST ERROR', value: (s) => s.lastError?.message ?? '' },
+    ],
+    list,
+  );
+  ctx.info('Resume one with `recruit jobs create --resume <key>`.');
+}

@@ -1,0 +1,58 @@
+// Turns the field flags of `jobs create` / `jobs update` into a job input (design 3a names).
+// References stay as given (a name or an id) for the resolver; numbers are checked here so the
+// error names the flag.
+import type { Context } from '../cli/context.js';
+import { UsageError, type ErrorDetail } from '../cli/errors.js';
+import { JOB_FIELD_FLAGS, optionKey } from '../cli/job-field-flags.js';
+import { readInput } from '../cli/read-input.js';
+import { REFERENCES } from './job-input.js';
+
+const REFERENCE_NAME = new Map<string, string>(REFERENCES.map((r) => [r.idField, r.name]));
+
+/** The flag a body field comes from, for messages: description -> --description / --description-file. */
+export function flagFor(field: string): string | undefined {
+  const flags = JOB_FIELD_FLAGS.filter((f) => f.field === field || REFERENCE_NAME.get(f.field) === field).map((f) => f.flag.split(' ')[0]!);
+  return flags.length > 0 ? flags.join(' / ') : undefined;
+}
+
+/** Values of the field flags that were given, as a job input; `given` lists the flags used. */
+export async function inputFromFlags(
+  ctx: Context,
+  options: Record<string, unknown>,
+): Promise<{ input: Record<string, unknown>; given: string[] }> {
+  const input: Record<string, unknown> = {};
+  const given: string[] = [];
+  const problems: ErrorDetail[] = [];
+  for (const f of JOB_FIELD_FLAGS) {
+    const raw = options[optionKey(f.flag)];
+    if (raw === undefined) continue;
+    const flag = f.flag.split(' ')[0]!;
+    given.push(flag);
+    const value = String(raw);
+    switch (f.kind) {
+      case 'string':
+        input[f.field] = flag === '--description-file' ? await readInput(ctx.io, value, flag) : value;
+        break;
+      case 'number': {
+        const n = Number(value);
+        if (value.trim() === '' || !Number.isFinite(n)) problems.push({ field: flag, message: `must be a number, got "${value}"` });
+        else input[f.field] = n;
+        break;
+      }
+      case 'list':
+        input[f.field] = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case 'reference':
+        input[REFERENCE_NAME.get(f.field) ?? f.field] = /^\d+$/.test(value.trim()) ? Number(value) : value;
+        break;
+      case 'integer':
+        input[f.field] = Number(value);
+        break;
+    }
+  }
+  if (problems.length > 0) throw new UsageError('invalid flag values; nothing was sent', problems);
+  return { input, given };
+}
