@@ -5,12 +5,12 @@ import { readFileSync, renameSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
-const staging = new URL('./dist.staging', import.meta.url);
+const staging = new URL(`./dist.staging-${process.pid}`, import.meta.url);
 rmSync(staging, { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist.staging',
+  outdir: staging.pathname,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -25,5 +25,17 @@ await build({
   logLevel: 'warning',
 });
 
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
-renameSync(staging, new URL('./dist', import.meta.url));
+const dist = new URL('./dist', import.meta.url);
+const old = new URL(`./dist.staging-${process.pid}-old`, import.meta.url);
+try {
+  renameSync(dist, old);
+} catch {
+  // no previous build
+}
+try {
+  renameSync(staging, dist);
+} catch {
+  // A concurrent build put its dist/ in place first; it is built from the same sources.
+  rmSync(staging, { recursive: true, force: true });
+}
+rmSync(old, { recursive: true, force: true });

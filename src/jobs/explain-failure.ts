@@ -5,22 +5,40 @@ import type { Submission } from './submissions.js';
 
 export function isPublicationRefusal(error: unknown, body: Record<string, unknown>): boolean {
   const publishing = body.publishToCareerPage === true || body.publishToFreeJobBoards === true;
-  return error instanceof ApiError && error.status === 409 && (error.serverCode === 'publication_requires_approval' || (publishing && error.serverCode !== 'active_job_limit_reached'));
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    (error.serverCode === 'publication_requires_approval' || (publishing && error.serverCode !== 'active_job_limit_reached'))
+  );
 }
 
-export function explainCreateFailure(ctx: Context, error: unknown, submission: Submission): void {
+export const PUBLICATION_REFUSED =
+  'This account needs approval, so a job cannot be published when it is created. Create it unpublished, and publish it ' +
+  'with `recruit jobs update <id> --publish-career-page` once it is approved and active.';
+
+export const NO_CAPACITY =
+  'No job was created: the account has no free active-job slot. Close or reject a job (`recruit jobs status <id> closed`), then try again.';
+
+/**
+ * Explains a failed creation on stderr and returns the error to throw. When the submission is still
+ * pending, the client's generic hint ("run the command again") is dropped: running the command
+ * again would make a new submission, while --resume re-sends this one under its key.
+ */
+export function explainCreateFailure(ctx: Context, error: unknown, submission: Submission): unknown {
   if (submission.state === 'pending') {
     ctx.info(
       `Nothing was lost: submission ${submission.key} is saved with its body. ` +
         `Run \`recruit jobs create --resume ${submission.key}\` to send it again; the same key cannot create a second job.`,
     );
-  } else if (isPublicationRefusal(error, submission.body)) {
-    ctx.info(
-      'This account needs approval, so a job cannot be published when it is created. Create it unpublished ' +
-        '(without --publish-career-page / --publish-free-boards), and publish it with `recruit jobs update <id> --publish-career-page` ' +
-        'once it is approved and active.',
-    );
-  } else if (error instanceof ApiError && error.status === 409) {
-    ctx.info('No job was created: the account has no free active-job slot. Close or reject a job (`recruit jobs status <id> closed`), then try again.');
+    return withoutHint(error);
   }
+  if (isPublicationRefusal(error, submission.body)) ctx.info(PUBLICATION_REFUSED);
+  else if (error instanceof ApiError && error.status === 409) ctx.info(NO_CAPACITY);
+  return error;
+}
+
+function withoutHint(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const { kind, message, exitCode, status, details, failure, serverCode, rawBody } = error;
+  return new ApiError(kind, message, exitCode, status, details, failure, serverCode, rawBody);
 }

@@ -3,11 +3,13 @@
 import { ApiError } from '../api/errors.js';
 import type { Job } from '../api/types.js';
 import type { ErrorDetail } from '../cli/errors.js';
-import { writeJson } from '../cli/output.js';
 import { sanitize } from '../cli/sanitize.js';
+import { reportCreated } from '../jobs/describe.js';
+import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
 import { newSubmission, sendSubmission } from '../jobs/submit.js';
+import { targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
 import { editStep, record } from './navigator.js';
 import { saveDraft, type Session, type Step } from './session.js';
@@ -51,8 +53,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
     ctx.info(KEPT_IN_DRAFT);
     return 'review';
   }
-  const target = { profile: ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile, baseUrl: session.api.baseUrl };
-  const submission = newSubmission(ctx.newKey(), checked.body, target, 'wizard', ctx.now());
+  const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
   let job: Job;
   try {
     job = await sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now());
@@ -60,7 +61,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
     return failed(session, submission, error);
   }
   session.drafts.remove();
-  printCreated(session, job);
+  reportCreated(ctx, job);
   return 'created';
 }
 
@@ -69,11 +70,7 @@ async function failed(session: Session, submission: Submission, error: unknown):
   if (submission.state === 'pending') {
     // The persisted submission now holds the job; a draft beside it could create it twice.
     session.drafts.remove();
-    ctx.info(
-      `Nothing was lost: the submission ${submission.key} is saved; run \`recruit jobs create --resume ${submission.key}\` ` +
-        'to send it again (it is safe: the same key cannot create a second job)',
-    );
-    throw withoutHint(error);
+    throw explainCreateFailure(ctx, error, submission);
   }
   saveDraft(session);
   if (!(error instanceof ApiError)) throw error;
@@ -104,27 +101,4 @@ async function failed(session: Session, submission: Submission, error: unknown):
   }
   ctx.info(`No job was created. ${KEPT_IN_DRAFT}`);
   throw error;
-}
-
-/** The client's hint says to run the command again, which would start a new wizard: drop it. */
-function withoutHint(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const { kind, message, exitCode, status, details, failure, serverCode, rawBody } = error;
-  return new ApiError(kind, message, exitCode, status, details, failure, serverCode, rawBody);
-}
-
-function printCreated(session: Session, job: Job): void {
-  const { ctx } = session;
-  const waits = job.approvalStatus === 0;
-  const note = `It waits for approval: it becomes active once approved; publish it then with \`recruit jobs update ${job.id} --publish-career-page\`.`;
-  if (ctx.globals.json) {
-    writeJson(ctx, job);
-    if (waits) ctx.info(note);
-    return;
-  }
-  const title = sanitize(String(job.title ?? session.answers.title ?? ''));
-  const status = sanitize(job.statusLabel ?? String(job.status));
-  const approval = sanitize(job.approvalStatusLabel ?? (job.approvalStatus === null ? 'Unknown' : String(job.approvalStatus)));
-  ctx.io.stdout.write(`Created job ${job.id} ${title}: ${status} (${job.status}), approval ${approval}\n`);
-  if (waits) ctx.io.stdout.write(`${note}\n`);
 }

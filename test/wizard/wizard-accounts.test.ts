@@ -80,8 +80,8 @@ describe('the wizard on an approval account', () => {
     expect(stderr.text).toContain('No job was created: an account that needs approval refuses publication at creation (409)');
 
     const id = createdId(stdout.text);
-    expect(stdout.text).toContain(`Created job ${id} Approval Wizard Job: Pending Approval (3), approval Pending\n`);
-    expect(stdout.text).toContain('It waits for approval');
+    expect(stdout.text).toContain(`Created job ${id} "Approval Wizard Job": Pending Approval (3), approval Pending (0)\n`);
+    expect(stderr.text).toContain('It waits for approval');
     const job = (await call(sandbox.current, 'GET', `/v1/jobs/${id}`, { token: 'sbx_approval_full' })).body;
     expect(job).toMatchObject({ status: 3, approvalStatus: 0, publishToCareerPage: false, publishToFreeJobBoards: false, customerId: null });
 

@@ -97,7 +97,7 @@ describe('Ctrl-C and drafts', () => {
     const straight = new FakePrompter([{ kind: 'confirm', message: 'Continue the draft "Complete Draft"', answer: true }, review('Submit')]);
     await runWizard(fourth.ctx, { prompter: straight });
     straight.assertDone();
-    expect(fourth.stdout.text).toMatch(/^Created job \d+ Complete Draft: In Progress \(5\), approval Unknown\n$/);
+    expect(fourth.stdout.text).toMatch(/^Created job \d+ "Complete Draft": In Progress \(5\), approval Unknown\n$/);
   });
 
   it('saves the draft after every answered step', async () => {
@@ -138,7 +138,7 @@ describe('failures at submit', () => {
     expect(keys).toHaveLength(1);
     const key = keys[0]!;
     expect(stderr.text).toContain(
-      `Nothing was lost: the submission ${key} is saved; run \`recruit jobs create --resume ${key}\` to send it again (it is safe: the same key cannot create a second job)`,
+      `Nothing was lost: submission ${key} is saved with its body. Run \`recruit jobs create --resume ${key}\` to send it again; the same key cannot create a second job.`,
     );
     const submission = new SubmissionStore(ctx.env).get(key)!;
     expect(submission).toMatchObject({ state: 'pending', source: 'wizard', lastError: { status: 503 } });

@@ -3,13 +3,12 @@ import { getJobOptions } from '../../api/job-options.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
-import { describeCreated } from '../../jobs/describe.js';
-import { explainCreateFailure } from '../../jobs/explain-failure.js';
 import { flagFor } from '../../jobs/flag-input.js';
 import { checkCodes, checkJobInput, type Problem } from '../../jobs/job-input.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
 import { SubmissionStore } from '../../jobs/submissions.js';
-import { newSubmission, sendSubmission } from '../../jobs/submit.js';
+import { sendAndReport } from '../../jobs/send-and-report.js';
+import { newSubmission } from '../../jobs/submit.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
 import type { CreateOptions } from './create.js';
 
@@ -43,14 +42,6 @@ export async function createFromFlags(ctx: Context, input: Record<string, unknow
     return;
   }
 
-  const store = new SubmissionStore(ctx.env);
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, api), 'flags', ctx.now());
-  try {
-    const job = await sendSubmission(api, store, submission, ctx.now);
-    if (ctx.globals.json) writeJson(ctx, job);
-    else ctx.io.stdout.write(`${describeCreated(job)}\n`);
-  } catch (error) {
-    explainCreateFailure(ctx, error, submission);
-    throw error;
-  }
+  await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission);
 }

@@ -4,10 +4,8 @@ import type { Context } from '../../cli/context.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/output.js';
-import { describeCreated } from '../../jobs/describe.js';
-import { explainCreateFailure } from '../../jobs/explain-failure.js';
 import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
-import { sendSubmission } from '../../jobs/submit.js';
+import { sendAndReport } from '../../jobs/send-and-report.js';
 import { sameTarget, targetOf } from '../../jobs/target.js';
 
 function pick(store: SubmissionStore, key: string | undefined): Submission | undefined {
@@ -56,12 +54,5 @@ export async function resume(ctx: Context, key: string | undefined): Promise<voi
     throw new UsageError(`submission ${submission.key} was made for ${where}; resume it there, not elsewhere`);
   }
   ctx.info(`Re-sending submission ${submission.key} (attempt ${submission.attempts + 1}) with its original key and body.`);
-  try {
-    const job = await sendSubmission(api, store, submission, ctx.now);
-    if (ctx.globals.json) writeJson(ctx, job);
-    else ctx.io.stdout.write(`${describeCreated(job)}\n`);
-  } catch (error) {
-    explainCreateFailure(ctx, error, submission);
-    throw error;
-  }
+  await sendAndReport(ctx, api, store, submission);
 }

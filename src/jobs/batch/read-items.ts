@@ -1,0 +1,143 @@
+// The items of a batch file: a JSON array, one JSON object, or NDJSON (one object per line, blank
+// lines ignored). NDJSON is streamed line by line, so memory stays flat in the file's size; the two
+// whole-document formats are parsed once and kept.
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../../cli/errors.js';
+
+export type Format = 'array' | 'object' | 'ndjson';
+
+export interface RawItem {
+  /** 0-based position among the file's items. */
+  index: number;
+  /** 1-based line, for NDJSON. */
+  line?: number;
+  value?: unknown;
+  /** The line's text, for NDJSON. */
+  text?: string;
+  /** Why the item could not be read (a line that is not JSON). */
+  error?: string;
+}
+
+const BOM = /^\uFEFF/;
+
+/** The file's lines, streamed; `close()` also releases the file. */
+function lines(path: string) {
+  const input = createReadStream(path, { encoding: 'utf8' });
+  const reader = createInterface({ input, crlfDelay: Infinity });
+  return Object.assign(reader, {
+    release: () => {
+      reader.close();
+      input.destroy();
+    },
+  });
+}
+
+/** The first two non-blank lines, which are enough to tell the formats apart. */
+async function firstLines(path: string): Promise<string[]> {
+  const found: string[] = [];
+  const reader = lines(path);
+  try {
+    for await (const raw of reader) {
+      const line = raw.replace(BOM, '').trim();
+      if (line === '') continue;
+      found.push(line);
+      if (found.length === 2) break;
+    }
+  } finally {
+    reader.release();
+  }
+  return found;
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `[` starts an array. `{` starts NDJSON when the first line is a whole JSON value by itself (or
+ * when the next line starts another object), otherwise one object spread over several lines.
+ */
+export async function detectFormat(path: string, display: string): Promise<Format> {
+  const [first, second] = await firstLines(path);
+  if (first === undefined) throw new UsageError(`--file ${display} has no jobs: it is empty`);
+  if (first.startsWith('[')) return 'array';
+  if (parses(first) || second?.startsWith('{')) return 'ndjson';
+  if (first.startsWith('{')) return 'object';
+  throw new UsageError(
+    `--file ${display} is not JSON: it starts with "${first.slice(0, 20)}"`,
+    [],
+    'give a JSON array of jobs, one job object, or NDJSON (one job object per line)',
+  );
+}
+
+/** "at position 42" in a JSON.parse message, as a line and column. */
+function where(text: string, message: string): string {
+  message = message.replace(/\r?\n/g, '\\n');
+  const position = /position (\d+)/.exec(message);
+  if (!position || /line \d+/.test(message)) return message;
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  return `${message} (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
+export class ItemSource {
+  private document: unknown[] | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly display: string,
+    readonly format: Format,
+  ) {}
+
+  static async open(path: string, display: string): Promise<ItemSource> {
+    return new ItemSource(path, display, await detectFormat(path, display));
+  }
+
+  private async whole(): Promise<unknown[]> {
+    if (this.document) return this.document;
+    const text = (await readFile(this.path, 'utf8')).replace(BOM, '');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`--file ${this.display} is not valid JSON: ${where(text, (error as Error).message)}`, [], 'nothing was sent');
+    }
+    this.document = this.format === 'array' && Array.isArray(value) ? value : [value];
+    return this.document;
+  }
+
+  async *items(): AsyncGenerator<RawItem> {
+    if (this.format !== 'ndjson') {
+      const items = await this.whole();
+      for (let index = 0; index < items.length; index++) yield { index, value: items[index] };
+      return;
+    }
+    let index = 0;
+    let line = 0;
+    const reader = lines(this.path);
+    try {
+      for await (const raw of reader) {
+        line++;
+        const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
+        if (text === '') continue;
+        let item: RawItem;
+        try {
+          item = { index, line, text, value: JSON.parse(text) };
+        } catch (error) {
+          item = { index, line, text, error: `not valid JSON: ${(error as Error).message}` };
+        }
+        yield item;
+        index++;
+      }
+    } finally {
+      reader.release();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// The second pass: N workers share one ApiClient (so one 429's Retry-After pauses them all) and
+// pull the items to send from one stream over the file, so no more than N bodies are in memory.
+import type { ApiClient } from '../../api/client.js';
+import type { Job } from '../../api/types.js';
+import { classifyFailure, type StopReason } from './classify.js';
+import type { ItemDeriver } from './item-body.js';
+import { bodyHash, type Identities } from './item-identity.js';
+import type { CreatedRecord, Journal } from './journal.js';
+import type { Progress } from './progress.js';
+import type { ItemSource } from './read-items.js';
+import type { BodyCache } from './body-cache.js';
+import type { Results } from './results.js';
+
+export interface Stopper {
+  reason?: StopReason;
+}
+
+export interface SendOptions {
+  api: ApiClient;
+  journal: Journal;
+  deriver: ItemDeriver;
+  source: ItemSource;
+  cache: BodyCache;
+  identities: Identities;
+  /** Every item's result; the items to send start as `not_attempted`. */
+  results: Results;
+  /** Original keys of items sent by an earlier run that got no answer. */
+  resendKeys: ReadonlyMap<number, string>;
+  concurrency: number;
+  newKey: () => string;
+  progress: Progress;
+  stopper: Stopper;
+}
+
+interface Task {
+  index: number;
+  id: string;
+  /** The body, serialized by the first pass or derived again from the file. */
+  body: string | Record<string, unknown>;
+}
+
+function createdRecord(job: Job): CreatedRecord {
+  return {
+    jobId: job.id,
+    status: job.status ?? null,
+    statusLabel: job.statusLabel ?? null,
+    approvalStatus: job.approvalStatus ?? null,
+    approvalStatusLabel: job.approvalStatusLabel ?? null,
+  };
+}
+
+/** The items to send, in file order: from the cache, then from the file for the rest. */
+async function* tasks(o: SendOptions): AsyncGenerator<Task> {
+  const pending = (index: number) => index < o.results.size && o.results.kind(index) === 'not_attempted';
+  let uncached = false;
+  for (let index = 0; index < o.results.size; index++) {
+    if (!pending(index)) continue;
+    const body = o.cache.get(index);
+    if (body === undefined) uncached = true;
+    else yield { index, id: o.identities.id(index), body };
+  }
+  if (!uncached) return;
+  for await (const raw of o.source.items()) {
+    if (!pending(raw.index) || o.cache.has(raw.index)) continue;
+    // Derived again from the file: it must still be the body the first pass checked.
+    const item = await o.deriver.derive(raw);
+    if (item.problems.length > 0 || bodyHash(item.body) !== o.identities.hashOf(raw.index)) {
+      o.stopper.reason ??= 'changed';
+      return;
+    }
+    yield { index: raw.index, id: o.identities.id(raw.index), body: item.body };
+  }
+}
+
+export async function sendAll(o: SendOptions): Promise<void> {
+  const items = tasks(o);
+  let turn: Promise<unknown> = Promise.resolve();
+
+  // One worker at a time takes the next task.
+  const next = (): Promise<Task | undefined> => {
+    const task = turn.then(async () => {
+      if (o.stopper.reason) return undefined;
+      const step = await items.next();
+      return step.done ? undefined : step.value;
+    });
+    turn = task.catch(() => undefined);
+    return task;
+  };
+
+  const send = async (task: Task): Promise<void> => {
+    const key = o.resendKeys.get(task.index) ?? o.newKey();
+    o.journal.sent(task.id, key, task.index); // on disk before the first byte is sent
+    try {
+      const res = await o.api.request<Job>('POST', '/jobs', { body: task.body, idempotencyKey: key });
+      const record = createdRecord(res.body);
+      o.journal.created(task.id, record);
+      o.results.created(task.index, 'created', record);
+      o.progress.answered(true);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure.definitive) o.journal.refused(task.id, failure.error);
+      o.results.failed(task.index, failure.result, failure.error, failure.exit);
+      if (failure.stop) o.stopper.reason ??= failure.stop;
+      o.progress.answered(false);
+    }
+  };
+
+  const worker = async (): Promise<void> => {
+    for (let task = await next(); task; task = await next()) await send(task);
+  };
+
+  const settled = await Promise.allSettled(Array.from({ length: o.concurrency }, worker));
+  await items.return(undefined);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}

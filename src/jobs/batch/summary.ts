@@ -1,0 +1,123 @@
+// The end of a run: every item's result on stdout (a table, tab-separated rows, or a JSON array
+// with --json), a one-line tally on stderr, and the exit code of the worst failure.
+import type { Context } from '../../cli/context.js';
+import { CliError } from '../../cli/errors.js';
+import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
+import { printTable, type Column } from '../../cli/output.js';
+import type { StopReason } from './classify.js';
+import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
+
+const LABELS: Record<ResultKind, string> = {
+  created: 'created',
+  already_created: 'created earlier',
+  refused: 'refused',
+  already_refused: 'refused earlier',
+  failed: 'failed',
+  not_attempted: 'not attempted',
+};
+
+const COLUMNS: Column<ItemResult>[] = [
+  { header: 'ITEM', value: (r) => r.index },
+  { header: 'TITLE', value: (r) => r.title },
+  { header: 'RESULT', value: (r) => LABELS[r.result] },
+  { header: 'JOB ID', value: (r) => r.created?.jobId },
+  { header: 'STATUS', value: (r) => r.created && (r.created.statusLabel ?? r.created.status) },
+  { header: 'APPROVAL', value: (r) => r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus) },
+  { header: 'ERROR', value: (r) => r.error && `${r.error.status ? `${r.error.status} ` : ''}${r.error.message}` },
+];
+
+const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
+  auth: ['not attempted: the run stopped when the token was refused (401/403)', EXIT.AUTH],
+  capacity: ["not attempted: the run stopped when the account's active-job limit was reached", EXIT.CONFLICT],
+  interrupted: ['not attempted: the run was interrupted', EXIT.INTERRUPTED],
+  changed: ['not attempted: the file changed during the run', EXIT.API_FAILED],
+};
+
+/** Gives the items that were never sent their reason. */
+export function markNotAttempted(results: Results, reason: StopReason | undefined): void {
+  const [message, exit] = reason ? NOT_ATTEMPTED[reason] : ['not attempted', EXIT.API_FAILED];
+  const error = { code: 'not_attempted', message, status: null };
+  for (let i = 0; i < results.size; i++) if (results.kind(i) === 'not_attempted') results.failed(i, 'not_attempted', error, exit);
+}
+
+function jsonItem(r: ItemResult) {
+  return {
+    index: r.index,
+    ok: isCreated(r),
+    result: r.result,
+    title: r.title,
+    jobId: r.created?.jobId ?? null,
+    status: r.created?.status ?? null,
+    statusLabel: r.created?.statusLabel ?? null,
+    approvalStatus: r.created?.approvalStatus ?? null,
+    approvalStatusLabel: r.created?.approvalStatusLabel ?? null,
+    error: r.error,
+  };
+}
+
+/** Written item by item: a batch of 100,000 never becomes one string. */
+export function writeJsonResults(ctx: Context, results: Results): void {
+  const out = ctx.io.stdout;
+  if (results.size === 0) {
+    out.write('[]\n');
+    return;
+  }
+  out.write('[\n');
+  for (const r of results.all()) {
+    const text = JSON.stringify(jsonItem(r), null, 2).replace(/\n/g, '\n  ');
+    out.write(`  ${text}${r.index < results.size - 1 ? ',' : ''}\n`);
+  }
+  out.write(']\n');
+}
+
+/** Tab-separated rows are written one by one; only a terminal's aligned table needs them all. */
+export async function printResults(ctx: Context, results: Results): Promise<void> {
+  if (ctx.globals.json) writeJsonResults(ctx, results);
+  else if (!ctx.io.stdout.isTTY) for (const r of results.all()) await printTable(ctx, COLUMNS, [r]);
+  else await printTable(ctx, COLUMNS, [...results.all()]);
+}
+
+export function tally(results: Results): Record<ResultKind, number> {
+  const counts = Object.fromEntries(RESULT_KINDS.map((k) => [k, 0])) as Record<ResultKind, number>;
+  for (let i = 0; i < results.size; i++) counts[results.kind(i)]++;
+  return counts;
+}
+
+export function tallyLine(results: Results, seconds: number): string {
+  const c = tally(results);
+  const created = c.created + c.already_created;
+  const parts = [`${created} created${c.already_created ? ` (${c.already_created} in an earlier run)` : ''}`];
+  if (c.refused + c.already_refused) parts.push(`${c.refused + c.already_refused} refused${c.already_refused ? ` (${c.already_refused} in an earlier run)` : ''}`);
+  if (c.failed) parts.push(`${c.failed} failed`);
+  if (c.not_attempted) parts.push(`${c.not_attempted} not attempted`);
+  return `${results.size} job${results.size === 1 ? '' : 's'}: ${parts.join(', ')} (${seconds.toFixed(1)} s)`;
+}
+
+const HINTS: Partial<Record<ExitCode, string>> = {
+  [EXIT.INTERRUPTED]: 'run the same command again to continue: created jobs are skipped, unanswered ones re-sent with their original key',
+  [EXIT.AUTH]:
+    'check the token (`recruit auth status`), then run the same command again: created jobs are skipped, unanswered ones re-sent with their original key',
+  [EXIT.CONFLICT]:
+    'free active-job slots (`recruit jobs status <id> closed`) or create unpublished on approval accounts, then run the same command again: created jobs are skipped',
+  [EXIT.GAVE_UP]:
+    'run the same command again: jobs that got no answer are re-sent with their original Idempotency-Key, so none is created twice',
+  [EXIT.API_FAILED]: 'fix the refused items in the file and run the same command again: only new, changed and unfinished items are sent',
+};
+
+/** Throws the run's outcome when any item is not created. */
+export function finish(results: Results, reason: StopReason | undefined): void {
+  const exit = results.worstExit();
+  if (exit === EXIT.OK) return;
+  const missing = results.size - results.count('created') - results.count('already_created');
+  const why =
+    reason === 'auth'
+      ? '; the run stopped when the token was refused'
+      : reason === 'capacity'
+        ? "; the run stopped at the account's active-job limit"
+        : reason === 'changed'
+          ? '; the run stopped because the file changed while it ran'
+          : reason === 'interrupted'
+            ? '; the run was interrupted'
+            : '';
+  throw new CliError(`${missing} of ${results.size} jobs were not created${why}`, exit, 'batch_incomplete', [], HINTS[exit]);
+}

@@ -1,0 +1,19 @@
+// Sends a persisted submission and reports the outcome: the summary, or the explained failure.
+import type { ApiClient } from '../api/client.js';
+import type { Job } from '../api/types.js';
+import type { Context } from '../cli/context.js';
+import { reportCreated } from './describe.js';
+import { explainCreateFailure } from './explain-failure.js';
+import type { Submission, SubmissionStore } from './submissions.js';
+import { sendSubmission } from './submit.js';
+
+export async function sendAndReport(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Job> {
+  let job: Job;
+  try {
+    job = await sendSubmission(api, store, submission, ctx.now);
+  } catch (error) {
+    throw explainCreateFailure(ctx, error, submission);
+  }
+  reportCreated(ctx, job);
+  return job;
+}
