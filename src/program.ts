@@ -3,6 +3,8 @@
 import { Command } from 'commander';
 import { createContext, type Context, type GlobalOptions } from './cli/context.js';
 import type { IO } from './cli/io.js';
+import { JOB_FIELD_FLAGS } from './cli/job-field-flags.js';
+import { installExamples, SHELLS } from './completion/shells.js';
 import { VERSION } from './version.js';
 
 type Action = (ctx: Context, ...args: never[]) => Promise<void>;
@@ -12,6 +14,19 @@ function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
 
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export const LOOKUP_KINDS = [
+  'job-options',
+  'industries',
+  'functions',
+  'employer-types',
+  'customers',
+  'departments',
+  'hiring-managers',
+  'users',
+] as const;
+
 export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   const lazy =
     (load: Loader) =>
@@ -19,7 +34,12 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       const command = args[args.length - 1] as Command;
       const globals = command.optsWithGlobals<GlobalOptions>();
       const { default: action } = await load();
-      await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(createContext(io, env, globals), ...args.slice(0, -1));
+      const ctx = createContext(io, env, globals);
+      try {
+        await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -1));
+      } finally {
+        await ctx.dispose();
+      }
     };
 
   const program = new Command('recruit')
@@ -36,15 +56,199 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--no-color', 'disable colour')
     .option('--verbose', 'print each request and response on stderr (token redacted)')
     .option('-y, --yes', 'never prompt; fail when input is missing')
+    .option('--insecure-http', 'allow plain http:// to a host that is not loopback')
     .addHelpText(
       'after',
       examples([
         'recruit --sandbox lookup industries',
         'recruit --sandbox jobs list --status in-progress',
+        'recruit --sandbox jobs status 3 in-progress',
+        'recruit auth login',
         'recruit sandbox serve --port 4010',
       ]),
     );
 
+  // lookup ------------------------------------------------------------------------------------
+  program
+    .command('lookup <kind>')
+    .description(`list lookup data; kind: ${LOOKUP_KINDS.join(', ')}`)
+    .option('--industry <id|name>', 'industry (required for functions and employer-types)')
+    .option('--search <text>', 'only items whose name contains this text')
+    .option('--page <n>', 'page number')
+    .option('--page-size <n>', 'items per page (API default 10, at most 100)')
+    .option('--all', 'follow every page')
+    .option('--refresh', 'job-options: fetch again instead of using the one-day cache')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit lookup industries',
+        'recruit lookup functions --industry "Information Technology" --search dev',
+        'recruit lookup employer-types --industry 1 --all --json',
+        'recruit lookup job-options',
+      ]),
+    )
+    .action(lazy(() => import('./commands/lookup.js')));
+
+  // jobs --------------------------------------------------------------------------------------
+  const jobs = program
+    .command('jobs')
+    .description('read, list, update and change the status of jobs')
+    .addHelpText('after', examples(['recruit jobs list', 'recruit jobs get 3', 'recruit jobs status 3 closed']));
+
+  const create = jobs
+    .command('create')
+    .description('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file');
+  for (const f of JOB_FIELD_FLAGS) create.option(f.flag, f.help);
+  create
+    .option('--publish-career-page', 'publish on the career page (refused at creation on accounts that need approval)')
+    .option('--publish-free-boards', 'publish on free job boards (refused at creation on accounts that need approval)')
+    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin)')
+    .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
+    .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
+    .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
+    .option('--resume [key]', 're-send an unfinished submission with its original key and body (see `jobs pending`)')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit jobs create                       # the wizard, on a terminal',
+        'recruit jobs create --file examples/jobs.json',
+        'recruit jobs create --file jobs.ndjson --concurrency 8 --json',
+        'recruit jobs create --file jobs.json --dry-run',
+        'recruit jobs create --title "Data Engineer" --description-file desc.md --location "Berlin, Germany" ' +
+          '--industry "Information Technology" --job-function "Data Engineering" --employer-type "SaaS Startup"',
+        'recruit jobs create --resume',
+      ]),
+    )
+    .action(lazy(() => import('./commands/jobs/create.js')));
+
+  jobs
+    .command('pending')
+    .description('list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)')
+    .addHelpText('after', examples(['recruit jobs pending', 'recruit jobs pending --json', 'recruit jobs create --resume <key>']))
+    .action(lazy(() => import('./commands/jobs/pending.js')));
+
+  jobs
+    .command('get <jobId>')
+    .description('show one job with its status and approval')
+    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json']))
+    .action(lazy(() => import('./commands/jobs/get.js')));
+
+  jobs
+    .command('list')
+    .description('list jobs, newest first')
+    .option('--status <code|label>', 'only jobs with this status (repeatable, or comma separated)', collect)
+    .option('--search <text>', 'only jobs whose title or code contains this text')
+    .option('--page <n>', 'page number')
+    .option('--page-size <n>', 'jobs per page (API default 10, at most 100)')
+    .option('--all', 'follow every page')
+    .addHelpText(
+      'after',
+      examples(['recruit jobs list', 'recruit jobs list --status in-progress --status new', 'recruit jobs list --search engineer --all --json']),
+    )
+    .action(lazy(() => import('./commands/jobs/list.js')));
+
+  jobs
+    .command('status <jobId> <status>')
+    .description('change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)')
+    .addHelpText('after', examples(['recruit jobs status 3 in-progress', 'recruit jobs status 3 1', 'recruit jobs status 3 closed --json']))
+    .action(lazy(() => import('./commands/jobs/status.js')));
+
+  const update = jobs
+    .command('update <jobId>')
+    .description("change a job's fields and publication; keeps free-board publication unless told otherwise");
+  for (const f of JOB_FIELD_FLAGS) update.option(f.flag, f.help);
+  update
+    .option('--set <key=value>', 'set any body field (repeatable; value parsed as JSON when it can be)', collect)
+    .option('--file <path>', 'read a JSON patch from a file (- for stdin)')
+    .option('--publish-career-page', 'publish on the career page')
+    .option('--no-publish-career-page', 'remove from the career page')
+    .option('--publish-free-boards', 'publish on free job boards')
+    .option('--no-publish-free-boards', 'remove from free job boards')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit jobs update 3 --title "Staff Engineer"',
+        'recruit jobs update 3 --set experience=5 --set skills=\'["Go","SQL"]\'',
+        'recruit jobs update 3 --no-publish-free-boards',
+        'recruit jobs update 3 --file patch.json',
+      ]),
+    )
+    .action(lazy(() => import('./commands/jobs/update.js')));
+
+  // api ---------------------------------------------------------------------------------------
+  program
+    .command('api <path>')
+    .description('send a raw request to any API path (relative to the base URL) and print the JSON answer')
+    .option('-X, --method <method>', 'HTTP method (default GET, or POST with fields or input)')
+    .option('-f, --field <key=value>', 'body field (query parameter for GET); numbers, true/false/null, @file (repeatable)', collect)
+    .option('-H, --header <name:value>', 'extra request header (repeatable)', collect)
+    .option('--input <file>', 'request body from a file (- for stdin)')
+    .option('--paginate', 'follow every page and print all items as one array')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit api /industries',
+        'recruit api /job-functions -f industry_id=1 --paginate',
+        'recruit api /jobs/3 -X PATCH -f title="Staff Engineer" -f publishToFreeJobBoards=true',
+        'recruit api /candidates -X GET -f page=2',
+      ]),
+    )
+    .action(lazy(() => import('./commands/api.js')));
+
+  // auth --------------------------------------------------------------------------------------
+  const auth = program
+    .command('auth')
+    .description('log in, check and log out')
+    .addHelpText('after', examples(['recruit auth login', 'recruit auth status', 'recruit auth logout']));
+  auth
+    .command('login')
+    .description('save a base URL and token to the profile after checking that they work')
+    .option('--with-token', 'read the token from stdin instead of prompting')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit auth login',
+        'echo "$TOKEN" | recruit auth login --base-url https://api.example.com/v1 --with-token',
+        'recruit --profile staging auth login',
+      ]),
+    )
+    .action(lazy(() => import('./commands/auth/login.js')));
+  auth
+    .command('status')
+    .description('show the profile, base URL, where the token comes from and whether it works (never the token)')
+    .addHelpText('after', examples(['recruit auth status', 'recruit auth status --json']))
+    .action(lazy(() => import('./commands/auth/status.js')));
+  auth
+    .command('logout')
+    .description("remove the profile's token")
+    .addHelpText('after', examples(['recruit auth logout', 'recruit --profile staging auth logout']))
+    .action(lazy(() => import('./commands/auth/logout.js')));
+
+  // config ------------------------------------------------------------------------------------
+  const config = program
+    .command('config')
+    .description('read and change profile settings: base-url, account-type, concurrency')
+    .addHelpText('after', examples(['recruit config list', 'recruit config set account-type staffing']));
+  config
+    .command('list')
+    .description('show the settings in effect and where each comes from')
+    .addHelpText('after', examples(['recruit config list', 'recruit --profile staging config list --json']))
+    .action(lazy(() => import('./commands/config/list.js')));
+  config
+    .command('get <key>')
+    .description('print one setting: base-url, account-type, concurrency, profile')
+    .addHelpText('after', examples(['recruit config get base-url']))
+    .action(lazy(() => import('./commands/config/get.js')));
+  config
+    .command('set <key> <value>')
+    .description('save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency')
+    .addHelpText(
+      'after',
+      examples(['recruit config set base-url https://api.example.com/v1', 'recruit config set account-type staffing', 'recruit config set concurrency 8']),
+    )
+    .action(lazy(() => import('./commands/config/set.js')));
+
+  // sandbox -----------------------------------------------------------------------------------
   const sandbox = program
     .command('sandbox')
     .description('run and control the local emulator of the Recruitment API v1')
@@ -98,6 +302,16 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .description('restore the seeded state: seeded jobs only, no idempotency keys, no faults')
     .addHelpText('after', examples(['recruit sandbox reset', 'recruit sandbox reset --base-url http://127.0.0.1:4010/v1']))
     .action(lazy(() => import('./commands/sandbox/reset.js')));
+
+
+  // completion --------------------------------------------------------------------------------
+  const completion = program
+    .command('completion')
+    .description(`print the Tab-completion script for a shell: ${SHELLS.join(', ')} (the same scripts are in completions/)`);
+  completion
+    .addArgument(completion.createArgument('<shell>', 'the shell to write the script for').choices(SHELLS))
+    .addHelpText('after', examples(['recruit completion zsh', ...installExamples()]))
+    .action(lazy(() => import('./commands/completion.js')));
 
   return program;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../cli/atomic-file.js';
 import type { Context } from '../cli/context.js';
 import { stateDir } from '../cli/paths.js';
+import { rememberJobOptions } from '../completion/remember.js';
 import type { JobOptions } from './types.js';
 
 export const JOB_OPTIONS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +35,7 @@ export async function getJobOptions(ctx: Context, { refresh = false } = {}): Pro
     }
   }
   const options = await api.get<JobOptions>('/job-options');
+  rememberJobOptions(ctx, options);
   const entry: CacheEntry = { fetchedAt: ctx.now().getTime(), baseUrl: key, options };
   writeFileAtomic(file, JSON.stringify(entry));
   return options;

@@ -3,6 +3,7 @@
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { writeJson } from '../../cli/output.js';
+import { rememberJobs } from '../../completion/remember.js';
 import { parseJobId } from './args.js';
 import { printJobFields, printJobListing } from './job-view.js';
 
@@ -10,6 +11,7 @@ export default async function get(ctx: Context, jobId: string): Promise<void> {
   const id = parseJobId(jobId);
   const api = await ctx.api();
   const job = await api.get<Job>(`/jobs/${id}`);
+  rememberJobs(ctx, [job]);
   if (ctx.globals.json) return writeJson(ctx, job);
   if (ctx.io.stdout.isTTY) return printJobListing(ctx, job);
   printJobFields(ctx, job);

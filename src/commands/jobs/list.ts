@@ -5,6 +5,7 @@ import { getJobOptions } from '../../api/job-options.js';
 import { allItems, type Page } from '../../api/paginate.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
+import { rememberJobs } from '../../completion/remember.js';
 import { UsageError } from '../../cli/errors.js';
 import { printTable, writeJson, type Column } from '../../cli/output.js';
 import { parsePositiveInt } from './args.js';
@@ -67,6 +68,7 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
     jobs = result.data;
     pagination = result.meta?.pagination;
   }
+  rememberJobs(ctx, jobs);
 
   if (ctx.globals.json) return writeJson(ctx, jobs);
   if (!ctx.io.stdout.isTTY) return printTable(ctx, COLUMNS, jobs);

@@ -7,6 +7,7 @@ import { CliError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { printTable, writeJson } from '../../cli/output.js';
 import { resolveReference } from '../../cli/resolve.js';
+import { rememberLookup } from '../../completion/remember.js';
 import { columnsOf, LIST_KINDS, type ListKind } from './kinds.js';
 
 export interface ListRequest {
@@ -51,6 +52,7 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   let pagination: Pagination | undefined;
   if (request.all) items = await allItems<Named>(api, spec.path, query);
   else ({ items, pagination } = await fetchPage(api, spec.path, { ...query, page: request.page }));
+  rememberLookup(ctx, kind, items);
 
   if (ctx.globals.json) return writeJson(ctx, items);
   if (items.length > 0) await printTable(ctx, columnsOf(spec), items);

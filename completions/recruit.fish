@@ -1,0 +1,308 @@
+# fish completion for recruit. Generated from the command tree by `recruit completion fish`
+# (`npm run completions` in the repository); do not edit by hand.
+#
+# Install:
+#   recruit completion fish > ~/.config/fish/completions/recruit.fish
+#
+# Ids and names come from <state dir>/completion/*.tsv, written by earlier recruit commands
+# (lookup, jobs list, jobs get, job options). Completing never runs recruit and never uses the network.
+
+# The subcommands of command path $argv[1], then the options it takes that need a value.
+function __recruit_spec -a path
+    set -l subs
+    set -l vopts --profile --base-url
+    switch $path
+        case 'recruit'
+            set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'completion' 'help'
+        case 'recruit lookup'
+            set -a vopts --industry --search --page --page-size
+        case 'recruit jobs'
+            set subs 'create' 'pending' 'get' 'list' 'status' 'update' 'help'
+        case 'recruit jobs create'
+            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency
+        case 'recruit jobs list'
+            set -a vopts --status --search --page --page-size
+        case 'recruit jobs update'
+            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file
+        case 'recruit api'
+            set -a vopts -X --method -f --field -H --header --input
+        case 'recruit auth'
+            set subs 'login' 'status' 'logout' 'help'
+        case 'recruit config'
+            set subs 'list' 'get' 'set' 'help'
+        case 'recruit sandbox'
+            set subs 'serve' 'tokens' 'approve' 'reject' 'reset' 'help'
+        case 'recruit sandbox serve'
+            set -a vopts --host --port --state --active-job-limit --faults
+    end
+    set -g __recruit_subs $subs
+    set -g __recruit_vopts $vopts
+end
+
+# The command path of the words before the cursor and how many arguments it has been given, as
+# two lines; remembered for the command line it was computed for.
+function __recruit_where
+    set -l words (commandline -opc)
+    set -l memo (string join \n -- $words)
+    if test "$memo" = "$__recruit_memo"
+        printf '%s\n' $__recruit_found
+        return
+    end
+    set -l path recruit
+    set -l npos 0
+    set -l want 0
+    set -l ddash 0
+    __recruit_spec "$path"
+    for word in $words[2..-1]
+        if test $want = 1
+            set want 0
+        else if test $ddash = 0; and string match -qr -- '^-.' $word
+            if test $word = --
+                set ddash 1
+            else if contains -- $word $__recruit_vopts
+                set want 1
+            end
+        else if test $npos = 0; and contains -- $word $__recruit_subs
+            set path "$path $word"
+            __recruit_spec "$path"
+        else
+            set npos (math $npos + 1)
+        end
+    end
+    set -g __recruit_memo $memo
+    set -g __recruit_found $npos $path
+    printf '%s\n' $npos $path
+end
+
+# The command path is $argv[1] and no argument was given yet: its subcommands are offered.
+function __recruit_at -a path
+    set -l found (__recruit_where)
+    test "$found[2]" = "$path"; and test $found[1] = 0
+end
+
+function __recruit_in -a path
+    set -l found (__recruit_where)
+    test "$found[2]" = "$path"
+end
+
+# The word under the cursor is argument $argv[2] (from 0) of command path $argv[1]; "+" after it
+# for the last argument of a variadic command.
+function __recruit_arg -a path index more
+    set -l found (__recruit_where)
+    test "$found[2]" = "$path"; or return 1
+    test $found[1] = $index; or begin; test "$more" = +; and test $found[1] -gt $index; end
+end
+
+# Entries of <state dir>/completion/$argv[1].tsv unless it has expired, as "value<TAB>description"
+# lines; the state directory as recruit finds it: RECRUIT_STATE_DIR, else $XDG_STATE_HOME/recruit,
+# else ~/.local/state/recruit.
+function __recruit_cache -a kind
+    set -l dir $RECRUIT_STATE_DIR
+    if test -z "$dir"
+        if test -n "$XDG_STATE_HOME"
+            set dir $XDG_STATE_HOME/recruit
+        else
+            set dir $HOME/.local/state/recruit
+        end
+    end
+    set -l file $dir/completion/$kind.tsv
+    test -r $file; or return 0
+    set -l first 1
+    while read -l line
+        if test $first = 1
+            set first 0
+            set -l expires (string replace -- '#expires=' '' $line)
+            string match -qr '^[0-9]+$' -- $expires; or return 0
+            test $expires -gt (date +%s); or return 0
+        else if test -n "$line"
+            printf '%s\n' $line
+        end
+    end < $file
+end
+
+complete -c recruit -f
+complete -c recruit -l profile -x -d 'settings profile to use (env RECRUIT_PROFILE)'
+complete -c recruit -l base-url -x -d 'API base URL including /v1 (env RECRUIT_BASE_URL)'
+complete -c recruit -l sandbox -d 'use the embedded sandbox instead of a real account'
+complete -c recruit -l json -d 'machine-readable output on stdout'
+complete -c recruit -l no-color -d 'disable colour'
+complete -c recruit -l verbose -d 'print each request and response on stderr (token redacted)'
+complete -c recruit -s y -l yes -d 'never prompt; fail when input is missing'
+complete -c recruit -l insecure-http -d 'allow plain http:// to a host that is not loopback'
+# recruit
+complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users'
+complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'read, list, update and change the status of jobs'
+complete -c recruit -n '__recruit_at "recruit"' -a 'api' -d 'send a raw request to any API path (relative to the base URL) and print the JSON answer'
+complete -c recruit -n '__recruit_at "recruit"' -a 'auth' -d 'log in, check and log out'
+complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change profile settings: base-url, account-type, concurrency'
+complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
+complete -c recruit -n '__recruit_at "recruit"' -a 'completion' -d 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)'
+complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version'
+complete -c recruit -n '__recruit_in "recruit"' -s h -l help -d 'show help'
+# recruit lookup
+complete -c recruit -n '__recruit_in "recruit lookup"' -l industry -x -a '(__recruit_cache industries)' -d 'industry (required for functions and employer-types)'
+complete -c recruit -n '__recruit_in "recruit lookup"' -l search -x -d 'only items whose name contains this text'
+complete -c recruit -n '__recruit_in "recruit lookup"' -l page -x -d 'page number'
+complete -c recruit -n '__recruit_in "recruit lookup"' -l page-size -x -d 'items per page (API default 10, at most 100)'
+complete -c recruit -n '__recruit_in "recruit lookup"' -l all -d 'follow every page'
+complete -c recruit -n '__recruit_in "recruit lookup"' -l refresh -d 'job-options: fetch again instead of using the one-day cache'
+complete -c recruit -n '__recruit_in "recruit lookup"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit lookup" 0' -a 'job-options industries functions employer-types customers departments hiring-managers users'
+# recruit jobs
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'create' -d 'create jobs: the wizard on a terminal, one job from field flags, or a batch from a file'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change a job\'s fields and publication; keeps free-board publication unless told otherwise'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
+# recruit jobs create
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l title -x -d 'job title'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l description -x -d 'description, at least 100 words'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l description-file -r -F -d 'read the description from a file (- for stdin)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l location -x -d 'full location, e.g. "Austin, TX, USA" (also for remote jobs)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l industry -x -a '(__recruit_cache industries)' -d 'industry of the job function and employer type'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l job-function -x -a '(__recruit_cache functions)' -d 'job function (see `recruit lookup functions`)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l employer-type -x -a '(__recruit_cache employer-types)' -d 'employer type (see `recruit lookup employer-types`)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l customer -x -a '(__recruit_cache customers)' -d 'client company; required on staffing accounts'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l department -x -a '(__recruit_cache departments)' -d 'department'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l hiring-manager -x -a '(__recruit_cache hiring-managers)' -d 'hiring manager'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l job-type -x -a '(__recruit_cache job-types)' -d 'job type code from job-options, e.g. FT'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l education-level -x -a '(__recruit_cache education-levels)' -d 'education level code from job-options, e.g. BA'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l salary-interval -x -a '(__recruit_cache salary-intervals)' -d 'salary interval: Hourly, Daily, Weekly, Monthly, Yearly'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l salary-min -x -d 'minimum salary'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l salary-max -x -d 'maximum salary'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l currency -x -d 'ISO 4217 currency, e.g. USD'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l experience -x -d 'years of experience'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l qualifications -x -d 'qualifications'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l skills -x -d 'required skills, comma separated'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l optional-skills -x -d 'good-to-have skills, comma separated'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l job-code -x -d 'job code (generated by the service when omitted)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l publish-career-page -d 'publish on the career page (refused at creation on accounts that need approval)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l publish-free-boards -d 'publish on free job boards (refused at creation on accounts that need approval)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l file -r -F -d 'create every job of a JSON array, JSON object or NDJSON file (- for stdin)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l concurrency -x -d 'batch: requests in flight at once (default 4, or the profile setting)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l restart -d 'batch: create the jobs of a file again although an earlier run finished it'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l dry-run -d 'validate and resolve names, then stop: nothing is sent'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l resume -d 're-send an unfinished submission with its original key and body (see `jobs pending`)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -s h -l help -d 'show help'
+# recruit jobs pending
+complete -c recruit -n '__recruit_in "recruit jobs pending"' -s h -l help -d 'show help'
+# recruit jobs get
+complete -c recruit -n '__recruit_in "recruit jobs get"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit jobs get" 0' -a '(__recruit_cache jobs)'
+# recruit jobs list
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l status -x -a '(__recruit_cache statuses)' -d 'only jobs with this status (repeatable, or comma separated)'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l search -x -d 'only jobs whose title or code contains this text'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l page -x -d 'page number'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l page-size -x -d 'jobs per page (API default 10, at most 100)'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow every page'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -s h -l help -d 'show help'
+# recruit jobs status
+complete -c recruit -n '__recruit_in "recruit jobs status"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit jobs status" 0' -a '(__recruit_cache jobs)'
+complete -c recruit -n '__recruit_arg "recruit jobs status" 1' -a '(__recruit_cache settable-statuses)'
+# recruit jobs update
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l title -x -d 'job title'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l description -x -d 'description, at least 100 words'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l description-file -r -F -d 'read the description from a file (- for stdin)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l location -x -d 'full location, e.g. "Austin, TX, USA" (also for remote jobs)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l industry -x -a '(__recruit_cache industries)' -d 'industry of the job function and employer type'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l job-function -x -a '(__recruit_cache functions)' -d 'job function (see `recruit lookup functions`)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l employer-type -x -a '(__recruit_cache employer-types)' -d 'employer type (see `recruit lookup employer-types`)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l customer -x -a '(__recruit_cache customers)' -d 'client company; required on staffing accounts'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l department -x -a '(__recruit_cache departments)' -d 'department'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l hiring-manager -x -a '(__recruit_cache hiring-managers)' -d 'hiring manager'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l job-type -x -a '(__recruit_cache job-types)' -d 'job type code from job-options, e.g. FT'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l education-level -x -a '(__recruit_cache education-levels)' -d 'education level code from job-options, e.g. BA'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l salary-interval -x -a '(__recruit_cache salary-intervals)' -d 'salary interval: Hourly, Daily, Weekly, Monthly, Yearly'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l salary-min -x -d 'minimum salary'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l salary-max -x -d 'maximum salary'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l currency -x -d 'ISO 4217 currency, e.g. USD'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l experience -x -d 'years of experience'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l qualifications -x -d 'qualifications'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l skills -x -d 'required skills, comma separated'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l optional-skills -x -d 'good-to-have skills, comma separated'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l job-code -x -d 'job code (generated by the service when omitted)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l set -x -d 'set any body field (repeatable; value parsed as JSON when it can be)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l file -r -F -d 'read a JSON patch from a file (- for stdin)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l publish-career-page -d 'publish on the career page'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l no-publish-career-page -d 'remove from the career page'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l publish-free-boards -d 'publish on free job boards'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l no-publish-free-boards -d 'remove from free job boards'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit jobs update" 0' -a '(__recruit_cache jobs)'
+# recruit jobs help
+complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending get list status update'
+# recruit api
+complete -c recruit -n '__recruit_in "recruit api"' -s X -l method -x -d 'HTTP method (default GET, or POST with fields or input)'
+complete -c recruit -n '__recruit_in "recruit api"' -s f -l field -x -d 'body field (query parameter for GET); numbers, true/false/null, @file (repeatable)'
+complete -c recruit -n '__recruit_in "recruit api"' -s H -l header -x -d 'extra request header (repeatable)'
+complete -c recruit -n '__recruit_in "recruit api"' -l input -r -F -d 'request body from a file (- for stdin)'
+complete -c recruit -n '__recruit_in "recruit api"' -l paginate -d 'follow every page and print all items as one array'
+complete -c recruit -n '__recruit_in "recruit api"' -s h -l help -d 'show help'
+# recruit auth
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'login' -d 'save a base URL and token to the profile after checking that they work'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show the profile, base URL, where the token comes from and whether it works (never the token)'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'logout' -d 'remove the profile\'s token'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_in "recruit auth"' -s h -l help -d 'show help'
+# recruit auth login
+complete -c recruit -n '__recruit_in "recruit auth login"' -l with-token -d 'read the token from stdin instead of prompting'
+complete -c recruit -n '__recruit_in "recruit auth login"' -s h -l help -d 'show help'
+# recruit auth status
+complete -c recruit -n '__recruit_in "recruit auth status"' -s h -l help -d 'show help'
+# recruit auth logout
+complete -c recruit -n '__recruit_in "recruit auth logout"' -s h -l help -d 'show help'
+# recruit auth help
+complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status logout'
+# recruit config
+complete -c recruit -n '__recruit_at "recruit config"' -a 'list' -d 'show the settings in effect and where each comes from'
+complete -c recruit -n '__recruit_at "recruit config"' -a 'get' -d 'print one setting: base-url, account-type, concurrency, profile'
+complete -c recruit -n '__recruit_at "recruit config"' -a 'set' -d 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency'
+complete -c recruit -n '__recruit_at "recruit config"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_in "recruit config"' -s h -l help -d 'show help'
+# recruit config list
+complete -c recruit -n '__recruit_in "recruit config list"' -s h -l help -d 'show help'
+# recruit config get
+complete -c recruit -n '__recruit_in "recruit config get"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit config get" 0' -a 'profile base-url account-type concurrency'
+# recruit config set
+complete -c recruit -n '__recruit_in "recruit config set"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit config set" 0' -a 'profile base-url account-type concurrency'
+# recruit config help
+complete -c recruit -n '__recruit_arg "recruit config help" 0' -a 'list get set'
+# recruit sandbox
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'serve' -d 'serve the sandbox API over HTTP until interrupted'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'tokens' -d 'list the sandbox bearer tokens: one per account and permission set'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'approve' -d 'approve a job pending approval, which activates it (the active-job limit applies); on a running sandbox with --base-url, else on the embedded one'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reject' -d 'reject a job pending approval; on a running sandbox with --base-url, else on the embedded one'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reset' -d 'restore the seeded state: seeded jobs only, no idempotency keys, no faults'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_in "recruit sandbox"' -s h -l help -d 'show help'
+# recruit sandbox serve
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l host -x -d 'interface to listen on'
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l port -x -d 'port to listen on (0 picks a free one)'
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l state -r -F -d 'keep jobs in this file across restarts (default: in memory)'
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l active-job-limit -x -d 'active jobs allowed per account'
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l faults -x -d 'inject faults, e.g. "503=0.1,429=0.1,reset=0.05,latency=0-30"'
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -s h -l help -d 'show help'
+# recruit sandbox tokens
+complete -c recruit -n '__recruit_in "recruit sandbox tokens"' -s h -l help -d 'show help'
+# recruit sandbox approve
+complete -c recruit -n '__recruit_in "recruit sandbox approve"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit sandbox approve" 0' -a '(__recruit_cache jobs)'
+# recruit sandbox reject
+complete -c recruit -n '__recruit_in "recruit sandbox reject"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit sandbox reject" 0' -a '(__recruit_cache jobs)'
+# recruit sandbox reset
+complete -c recruit -n '__recruit_in "recruit sandbox reset"' -s h -l help -d 'show help'
+# recruit sandbox help
+complete -c recruit -n '__recruit_arg "recruit sandbox help" 0' -a 'serve tokens approve reject reset'
+# recruit completion
+complete -c recruit -n '__recruit_in "recruit completion"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit completion" 0' -a 'bash zsh fish'
+# recruit help
+complete -c recruit -n '__recruit_arg "recruit help" 0' -a 'lookup jobs api auth config sandbox completion'

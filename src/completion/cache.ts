@@ -1,0 +1,102 @@
+// The completion cache: ids and names that earlier commands fetched anyway, one file per kind in
+// <state dir>/completion/<kind>.tsv. The completion scripts read these files themselves, so Tab
+// never runs recruit and never touches the network.
+//
+// Format (the generated scripts depend on it): a first line "#expires=<unix seconds>", then one
+// "value<TAB>description" line per entry, most recent first.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../cli/atomic-file.js';
+import { stateDir } from '../cli/paths.js';
+
+export const CACHE_KINDS = [
+  'industries',
+  'functions',
+  'employer-types',
+  'customers',
+  'departments',
+  'hiring-managers',
+  'jobs',
+  'statuses',
+  'settable-statuses',
+  'job-types',
+  'education-levels',
+  'salary-intervals',
+] as const;
+export type CacheKind = (typeof CACHE_KINDS)[number];
+
+export const CACHE_DIR = 'completion';
+export const CACHE_HEADER = '#expires=';
+export const CACHE_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const CACHE_MAX_ENTRIES = 200;
+const MAX_DESCRIPTION = 80;
+
+export interface CacheEntry {
+  value: string;
+  description: string;
+}
+
+export interface CacheWriter {
+  env: NodeJS.ProcessEnv;
+  now(): Date;
+}
+
+export function isCacheKind(kind: string): kind is CacheKind {
+  return (CACHE_KINDS as readonly string[]).includes(kind);
+}
+
+export function cacheFile(env: NodeJS.ProcessEnv, kind: CacheKind): string {
+  return join(stateDir(env), CACHE_DIR, `${kind}.tsv`);
+}
+
+// A value is typed on a command line as is: nothing a shell would treat specially, no leading dash.
+const SAFE_VALUE = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
+
+function clean(entry: CacheEntry): CacheEntry | undefined {
+  if (!SAFE_VALUE.test(entry.value)) return undefined;
+  // eslint-disable-next-line no-control-regex -- server strings: no tab, newline or escape may reach a shell
+  const description = entry.description.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return { value: entry.value, description: description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION - 1)}…` : description };
+}
+
+/** The entries of a kind that have not expired; none when the file is missing or unreadable. */
+export function readCache(env: NodeJS.ProcessEnv, kind: CacheKind, now: Date): CacheEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(cacheFile(env, kind), 'utf8');
+  } catch {
+    return [];
+  }
+  const [header = '', ...lines] = text.split('\n');
+  const expires = Number(header.startsWith(CACHE_HEADER) ? header.slice(CACHE_HEADER.length) : NaN);
+  if (!(expires > now.getTime() / 1000)) return [];
+  return lines.filter(Boolean).map((line) => {
+    const tab = line.indexOf('\t');
+    return tab < 0 ? { value: line, description: '' } : { value: line.slice(0, tab), description: line.slice(tab + 1) };
+  });
+}
+
+/**
+ * Saves entries for completion: the newest first, then (unless `replace`) the older ones still
+ * fresh, at most CACHE_MAX_ENTRIES. Never throws: the command that fetched the data must not fail
+ * because its state directory is read-only or full.
+ */
+export function rememberForCompletion(ctx: CacheWriter, kind: CacheKind, entries: readonly CacheEntry[], { replace = false } = {}): void {
+  try {
+    const now = ctx.now();
+    const seen = new Set<string>();
+    const kept: CacheEntry[] = [];
+    for (const entry of [...entries, ...(replace ? [] : readCache(ctx.env, kind, now))]) {
+      const tidy = clean(entry);
+      if (!tidy || seen.has(tidy.value)) continue;
+      seen.add(tidy.value);
+      kept.push(tidy);
+      if (kept.length === CACHE_MAX_ENTRIES) break;
+    }
+    const expires = Math.floor(now.getTime() / 1000) + CACHE_TTL_SECONDS;
+    const body = kept.map((e) => `${e.value}\t${e.description}\n`).join('');
+    writeFileAtomic(cacheFile(ctx.env, kind), `${CACHE_HEADER}${expires}\n${body}`);
+  } catch {
+    // best effort only
+  }
+}

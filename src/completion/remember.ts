@@ -1,0 +1,60 @@
+// What the commands that already fetch lookups, jobs and job options hand to the completion cache.
+import type { Job, JobOptions, Named, StatusOption } from '../api/types.js';
+import { isCacheKind, rememberForCompletion, type CacheEntry, type CacheWriter } from './cache.js';
+
+/** Remembering is best effort: odd data from a service must not fail the command that fetched it. */
+function quietly(work: () => void): void {
+  try {
+    work();
+  } catch {
+    // nothing kept
+  }
+}
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** Items of `recruit lookup <kind>`; kinds no option completes (users) are not kept. */
+export function rememberLookup(ctx: CacheWriter, kind: string, items: readonly Named[]): void {
+  if (!isCacheKind(kind)) return;
+  quietly(() => rememberForCompletion(ctx, kind, items.map((item) => ({ value: text(item.id), description: text(item.name) }))));
+}
+
+export function rememberJobs(ctx: CacheWriter, jobs: readonly Job[]): void {
+  quietly(() => {
+    const entries = jobs.map((job) => {
+      const status = text(job.statusLabel) || text(job.status);
+      return { value: text(job.id), description: `${text(job.title)}${status ? ` (${status})` : ''}` };
+    });
+    rememberForCompletion(ctx, 'jobs', entries);
+  });
+}
+
+/** "in-progress", as `jobs status` and `jobs list --status` accept it (case and dashes do not matter there). */
+function slug(label: string): string {
+  return label.trim().toLowerCase().replace(/[\s_-]+/g, '-');
+}
+
+function statusEntries(statuses: readonly StatusOption[]): CacheEntry[] {
+  return statuses.flatMap((s) => [
+    { value: slug(text(s.label)), description: `${text(s.label)} (${s.code})` },
+    { value: text(s.code), description: text(s.label) },
+  ]);
+}
+
+function codeLabels(list: unknown): CacheEntry[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((o: { code?: unknown; label?: unknown }) => ({ value: text(o?.code), description: text(o?.label) }));
+}
+
+/** Statuses and the code lists of GET /job-options; each replaces what was kept before. */
+export function rememberJobOptions(ctx: CacheWriter, options: JobOptions): void {
+  quietly(() => {
+    const statuses = Array.isArray(options.statuses) ? options.statuses : [];
+    const replace = { replace: true };
+    rememberForCompletion(ctx, 'statuses', statusEntries(statuses), replace);
+    rememberForCompletion(ctx, 'settable-statuses', statusEntries(statuses.filter((s) => s.canSet)), replace);
+    rememberForCompletion(ctx, 'job-types', codeLabels(options.jobTypes), replace);
+    rememberForCompletion(ctx, 'education-levels', codeLabels(options.educationLevels), replace);
+    rememberForCompletion(ctx, 'salary-intervals', codeLabels(options.salaryIntervals), replace);
+  });
+}
