@@ -3,6 +3,7 @@
 import type { Context } from '../../cli/context.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
+import { VERSION } from '../../version.js';
 
 /** http://host:4010/v1 -> http://host:4010/_sandbox/<path> */
 export function adminUrl(baseUrl: string, path: string): string {
@@ -17,27 +18,21 @@ export function adminUrl(baseUrl: string, path: string): string {
 }
 
 async function post(baseUrl: string, path: string): Promise<unknown> {
-  const { request } = await import('undici');
+  const [{ ApiClient }, { ApiError }] = await Promise.all([import('../../api/client.js'), import('../../api/errors.js')]);
   const url = adminUrl(baseUrl, path);
-  let response;
+  const admin = new ApiClient({ baseUrl: adminUrl(baseUrl, ''), token: undefined, userAgent: `recruit/${VERSION}` });
   try {
-    response = await request(url, { method: 'POST', headers: { accept: 'application/json' } });
+    return (await admin.request('POST', path)).body;
   } catch (error) {
-    throw new CliError(`Could not reach the sandbox at ${url}: ${(error as Error).message}`, EXIT.GAVE_UP, 'network');
+    if (!(error instanceof ApiError)) throw error;
+    if (error.kind === 'network') {
+      throw new CliError(`Could not reach the sandbox at ${url}: ${error.message}`, EXIT.GAVE_UP, 'network');
+    }
+    const exit = error.status === 409 ? EXIT.CONFLICT : EXIT.API_FAILED;
+    throw new CliError(`The sandbox refused: ${error.message}`, exit, 'sandbox_refused');
+  } finally {
+    await admin.close();
   }
-  const text = await response.body.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (response.statusCode >= 400) {
-    const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? text;
-    const exit = response.statusCode === 409 ? EXIT.CONFLICT : EXIT.API_FAILED;
-    throw new CliError(`The sandbox refused: ${message} (HTTP ${response.statusCode})`, exit, 'sandbox_refused');
-  }
-  return body;
 }
 
 export async function callAdmin(ctx: Context, path: string): Promise<unknown> {
