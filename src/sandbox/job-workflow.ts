@@ -103,11 +103,16 @@ function requirePending(job: Job): void {
 }
 
 /**
- * Approval activates the job. Activation enforces the active-job limit and revalidates the job's
+ * Approval activates the job (unless it was closed or rejected meanwhile). Activation enforces the active-job limit and revalidates the job's
  * details; when either fails the approval is refused (409) and the job stays pending.
  */
 export function approveJob(store: SandboxStore, account: Account, job: Job): Job {
   requirePending(job);
+  // Closed or rejected through the status endpoint while approval was pending: the approval is
+  // recorded, but nobody asked to reopen the job.
+  if (job.status === STATUS.CLOSED || job.status === STATUS.REJECTED) {
+    return store.updateJob(job, { approvalStatus: APPROVAL.APPROVED });
+  }
   if (!store.hasCapacity(account.id)) throw capacityError(store);
   try {
     const { id: _id, account: _account, status: _status, approvalStatus: _approval, createdAt: _c, updatedAt: _u, ...details } = job;

@@ -106,6 +106,15 @@ describe('approving and rejecting', () => {
     expect(res.body).toMatchObject({ status: 5, approvalStatus: 1 });
   });
 
+  it.each([1, 4])('records the approval of a pending job closed or rejected meanwhile (status %i) without reopening it', async (status) => {
+    const job = await createPending(sandbox.current);
+    const moved = await call(sandbox.current, 'PATCH', `/v1/jobs/${job.id}/status`, { token: APPROVAL, body: { status } });
+    expect(moved.status).toBe(200);
+    const res = await admin(sandbox.current, 'approve', job.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status, approvalStatus: 1, approvalStatusLabel: 'Approved' });
+  });
+
   describe('a job that is not pending approval', () => {
     it.each(['approve', 'reject'] as const)('%s answers 409 for an approved job and changes nothing', async (action) => {
       const job = await createPending(sandbox.current);
