@@ -1,37 +1,39 @@
 // The first pass keeps the serialized bodies it derived, up to a fixed budget, so that the second
 // pass can send them without reading, parsing, checking and resolving the items again. Past the
-// budget the rest is re-derived from the file: memory stays flat however large the file is.
-export const BODY_CACHE_BUDGET = 24 * 1024 * 1024; // characters (≈ bytes for ASCII JSON)
+// budget the rest is derived again from the file: memory stays flat however large the file is.
+// The cached bodies are the first items of the file (a prefix): once one does not fit, none is kept.
+import { StringArena } from './string-arena.js';
+
+export const BODY_CACHE_BUDGET = 8 * 1024 * 1024; // bytes
 
 export class BodyCache {
-  private readonly bodies = new Map<number, string>();
-  private size = 0;
+  private arena: StringArena;
   private full = false;
 
-  constructor(private readonly budget = BODY_CACHE_BUDGET) {}
+  constructor(budget = BODY_CACHE_BUDGET) {
+    this.arena = new StringArena(budget);
+  }
 
-  /** Keeps `json` unless the budget is spent; once it is, nothing more is kept. */
+  /** Keeps the body of the next item (items come in file order), unless the budget is spent. */
   put(index: number, json: string): boolean {
-    if (this.full || this.size + json.length > this.budget) {
+    if (this.full || index !== this.arena.size || !this.arena.push(json)) {
       this.full = true;
       return false;
     }
-    this.bodies.set(index, json);
-    this.size += json.length;
     return true;
   }
 
-  get(index: number): string | undefined {
-    return this.bodies.get(index);
+  /** How many items, from the first, have their body here. */
+  get size(): number {
+    return this.arena.size;
   }
 
-  has(index: number): boolean {
-    return this.bodies.has(index);
+  get(index: number): string | undefined {
+    return this.arena.get(index);
   }
 
   clear(): void {
-    this.bodies.clear();
-    this.size = 0;
+    this.arena.clear();
     this.full = true;
   }
 }

@@ -40,6 +40,7 @@ async function spoolStdin(ctx: Context): Promise<InputFile> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   sweep(dir, Date.now());
   const path = join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.input`);
+  if (ctx.io.stdin.isTTY) ctx.info('reading jobs from stdin (end with Ctrl-D)');
   const hash = createHash('sha256');
   await pipeline(
     ctx.io.stdin,

@@ -3,10 +3,11 @@
 // outcome after the answer, so that a re-run after a crash, Ctrl-C or SIGKILL knows what was
 // created, what was refused, and which requests were in flight (re-sent with their original key).
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Target } from '../target.js';
+import type { Identities } from './item-identity.js';
+import { readLines } from './lines.js';
 
 export interface CreatedRecord {
   jobId: number;
@@ -22,47 +23,66 @@ export interface RefusedRecord {
   message: string;
 }
 
-/** What the journal knows of one item: its latest key and that key's outcome, if any. */
-export interface ItemState {
-  key: string;
-  created?: CreatedRecord;
-  refused?: RefusedRecord;
-}
-
 type Entry =
   | { type: 'run'; at: string; input: string; target: Target; items: number }
   | { type: 'sent'; id: string; key: string; index: number }
   | ({ type: 'created'; id: string } & CreatedRecord)
   | ({ type: 'refused'; id: string } & RefusedRecord);
 
+/** What earlier runs left for an item of this file. UNANSWERED: sent, no answer recorded. */
+export const EARLIER = { UNKNOWN: 0, UNANSWERED: 1, CREATED: 2, REFUSED: 3 } as const;
+
+export interface EarlierState {
+  kinds: Uint8Array;
+  /** The key of each unanswered item. */
+  keys: Map<number, string>;
+  refused: Map<number, RefusedRecord>;
+}
+
 export function journalFile(dir: string, input: string, target: Target): string {
   const name = createHash('sha256').update(JSON.stringify({ input, profile: target.profile, baseUrl: target.baseUrl })).digest('hex');
   return join(dir, `${name.slice(0, 32)}.ndjson`);
 }
 
-/** Every item's state from the journal's lines; an unreadable line (a torn write) is skipped. */
-async function load(file: string): Promise<Map<string, ItemState>> {
-  const states = new Map<string, ItemState>();
-  const reader = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const line of reader) {
+/**
+ * Replays the journal's lines onto the items of the file (matched by identity; entries of items no
+ * longer in the file are ignored). Created records go to `onCreated` (null: no longer created),
+ * so that they are stored once, compactly. An unreadable line (a torn write) is skipped.
+ */
+async function load(file: string, identities: Identities, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<EarlierState> {
+  const state: EarlierState = { kinds: new Uint8Array(identities.size), keys: new Map(), refused: new Map() };
+  if (statSync(file).size === 0) return state;
+  const byId = new Map<string, number>();
+  for (let i = 0; i < identities.size; i++) byId.set(identities.id(i), i);
+  for await (const line of readLines(file)) {
     let entry: Entry;
     try {
       entry = JSON.parse(line) as Entry;
     } catch {
       continue;
     }
+    if (entry.type === 'run') continue;
+    const index = byId.get(entry.id);
+    if (index === undefined) continue;
+    const kind = state.kinds[index];
     if (entry.type === 'sent') {
-      const known = states.get(entry.id);
-      if (known?.key !== entry.key) states.set(entry.id, { key: entry.key });
-    } else if (entry.type === 'created' || entry.type === 'refused') {
-      const state = states.get(entry.id);
-      if (!state) continue;
+      if (kind === EARLIER.CREATED) onCreated(index, null);
+      state.kinds[index] = EARLIER.UNANSWERED;
+      state.keys.set(index, entry.key);
+      state.refused.delete(index);
+    } else if (kind === EARLIER.UNANSWERED) {
+      state.keys.delete(index);
       const { type, id: _id, ...record } = entry;
-      if (type === 'created') state.created = record as CreatedRecord;
-      else state.refused = record as RefusedRecord;
+      if (type === 'created') {
+        state.kinds[index] = EARLIER.CREATED;
+        onCreated(index, record as CreatedRecord);
+      } else {
+        state.kinds[index] = EARLIER.REFUSED;
+        state.refused.set(index, record as RefusedRecord);
+      }
     }
   }
-  return states;
+  return state;
 }
 
 function endsWithNewline(file: string): boolean {
@@ -79,13 +99,6 @@ function endsWithNewline(file: string): boolean {
 }
 
 export class Journal {
-  private constructor(
-    readonly file: string,
-    /** What earlier runs left; not updated during this run (memory stays small). */
-    readonly earlier: Map<string, ItemState>,
-    private fd: number | undefined,
-  ) {}
-
   /**
    * Outcomes waiting to be written with the next "sent" line or at close: one write instead of
    * two per item. Losing them in a crash is harmless: the item then looks unanswered, and a re-run
@@ -93,18 +106,32 @@ export class Journal {
    */
   private pending = '';
 
+  private constructor(
+    readonly file: string,
+    readonly earlier: EarlierState,
+    private fd: number | undefined,
+  ) {}
+
   /**
-   * Opens the journal of `file`, loading what earlier runs wrote. With `restart` the old journal is
-   * set aside (renamed, kept for reference) and every item starts over with a new key.
+   * Opens the journal of `file`, loading what earlier runs wrote about these items. With `restart`
+   * the old journal is set aside (renamed, kept for reference) and every item starts over.
    */
-  static async open(file: string, options: { restart: boolean; now: Date }): Promise<Journal> {
-    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+  static async open(
+    file: string,
+    options: { restart: boolean; now: Date },
+    identities: Identities,
+    onCreated: (index: number, record: CreatedRecord | null) => void,
+  ): Promise<Journal> {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     if (options.restart && existsSync(file)) {
       renameSync(file, file.replace(/\.ndjson$/, `.replaced-${options.now.toISOString().replace(/[:.]/g, '-')}.ndjson`));
     }
-    const states = existsSync(file) ? await load(file) : new Map<string, ItemState>();
-    const torn = existsSync(file) && !endsWithNewline(file);
-    const journal = new Journal(file, states, openSync(file, 'a', 0o600));
+    const exists = existsSync(file);
+    const earlier = exists
+      ? await load(file, identities, onCreated)
+      : { kinds: new Uint8Array(identities.size), keys: new Map<number, string>(), refused: new Map<number, RefusedRecord>() };
+    const torn = exists && !endsWithNewline(file);
+    const journal = new Journal(file, earlier, openSync(file, 'a', 0o600));
     if (torn) journal.write('');
     return journal;
   }
@@ -116,23 +143,18 @@ export class Journal {
     writeSync(this.fd, text);
   }
 
-  private append(entry: Entry): void {
-    this.write(JSON.stringify(entry));
-  }
-
   private later(entry: Entry): void {
     this.pending += `${JSON.stringify(entry)}\n`;
   }
 
   begin(input: string, target: Target, items: number, now: Date): void {
-    this.append({ type: 'run', at: now.toISOString(), input, target, items });
+    this.write(JSON.stringify({ type: 'run', at: now.toISOString(), input, target, items } satisfies Entry));
   }
 
   /** Written before the request: from here on, a re-run re-sends with this key. */
-  sent(id: string, key: string, index: number): void {
-    const state = this.earlier.get(id);
-    if (state?.key === key && !state.created && !state.refused) return; // already on disk
-    this.append({ type: 'sent', id, key, index });
+  sent(index: number, id: string, key: string): void {
+    if (this.earlier.kinds[index] === EARLIER.UNANSWERED && this.earlier.keys.get(index) === key) return; // on disk already
+    this.write(JSON.stringify({ type: 'sent', id, key, index } satisfies Entry));
   }
 
   created(id: string, record: CreatedRecord): void {

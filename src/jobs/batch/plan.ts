@@ -8,22 +8,23 @@
 //   reported without sending; fixing the item changes its body, hence its identity, and sends it;
 // - unknown: sent with a new key.
 import { EXIT } from '../../cli/exit-codes.js';
-import type { ItemState } from './journal.js';
+import { EARLIER, type EarlierState } from './journal.js';
 import type { Results } from './results.js';
 
-export type Plan = { send: false } | { send: true; key: string | undefined };
-
-/** Records the result of an item this run skips, and says whether (and with which key) to send it. */
-export function planItem(results: Results, index: number, state: ItemState | undefined): Plan {
-  if (state === undefined) return { send: true, key: undefined };
-  if (state.created) {
-    results.created(index, 'already_created', state.created);
-    return { send: false };
+/**
+ * Records the result of each item this run skips (those created earlier were recorded while the
+ * journal was read) and returns the original keys of the items to re-send.
+ */
+export function planItems(results: Results, earlier: EarlierState): Map<number, string> {
+  const resend = new Map<number, string>();
+  for (let index = 0; index < results.size; index++) {
+    const kind = earlier.kinds[index];
+    if (kind === EARLIER.UNANSWERED) resend.set(index, earlier.keys.get(index)!);
+    else if (kind === EARLIER.REFUSED) {
+      const refused = earlier.refused.get(index)!;
+      if (refused.status === 409) continue;
+      results.failed(index, 'already_refused', { ...refused, message: `refused in an earlier run: ${refused.message}` }, EXIT.API_FAILED);
+    }
   }
-  if (state.refused) {
-    if (state.refused.status === 409) return { send: true, key: undefined };
-    results.failed(index, 'already_refused', { ...state.refused, message: `refused in an earlier run: ${state.refused.message}` }, EXIT.API_FAILED);
-    return { send: false };
-  }
-  return { send: true, key: state.key };
+  return resend;
 }

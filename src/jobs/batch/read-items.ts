@@ -1,10 +1,9 @@
 // The items of a batch file: a JSON array, one JSON object, or NDJSON (one object per line, blank
 // lines ignored). NDJSON is streamed line by line, so memory stays flat in the file's size; the two
 // whole-document formats are parsed once and kept.
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { UsageError } from '../../cli/errors.js';
+import { readLines } from './lines.js';
 
 export type Format = 'array' | 'object' | 'ndjson';
 
@@ -14,7 +13,7 @@ export interface RawItem {
   /** 1-based line, for NDJSON. */
   line?: number;
   value?: unknown;
-  /** The line's text, for NDJSON. */
+  /** The line, for NDJSON. */
   text?: string;
   /** Why the item could not be read (a line that is not JSON). */
   error?: string;
@@ -22,31 +21,14 @@ export interface RawItem {
 
 const BOM = /^\uFEFF/;
 
-/** The file's lines, streamed; `close()` also releases the file. */
-function lines(path: string) {
-  const input = createReadStream(path, { encoding: 'utf8' });
-  const reader = createInterface({ input, crlfDelay: Infinity });
-  return Object.assign(reader, {
-    release: () => {
-      reader.close();
-      input.destroy();
-    },
-  });
-}
-
 /** The first two non-blank lines, which are enough to tell the formats apart. */
 async function firstLines(path: string): Promise<string[]> {
   const found: string[] = [];
-  const reader = lines(path);
-  try {
-    for await (const raw of reader) {
-      const line = raw.replace(BOM, '').trim();
-      if (line === '') continue;
-      found.push(line);
-      if (found.length === 2) break;
-    }
-  } finally {
-    reader.release();
+  for await (const raw of readLines(path)) {
+    const line = raw.replace(BOM, '').trim();
+    if (line === '') continue;
+    found.push(line);
+    if (found.length === 2) break;
   }
   return found;
 }
@@ -121,23 +103,18 @@ export class ItemSource {
     }
     let index = 0;
     let line = 0;
-    const reader = lines(this.path);
-    try {
-      for await (const raw of reader) {
-        line++;
-        const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
-        if (text === '') continue;
-        let item: RawItem;
-        try {
-          item = { index, line, text, value: JSON.parse(text) };
-        } catch (error) {
-          item = { index, line, text, error: `not valid JSON: ${(error as Error).message}` };
-        }
-        yield item;
-        index++;
+    for await (const raw of readLines(this.path)) {
+      line++;
+      const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
+      if (text === '') continue;
+      let item: RawItem;
+      try {
+        item = { index, line, text, value: JSON.parse(text) };
+      } catch (error) {
+        item = { index, line, text, error: `not valid JSON: ${(error as Error).message}` };
       }
-    } finally {
-      reader.release();
+      yield item;
+      index++;
     }
   }
 }

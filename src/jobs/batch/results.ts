@@ -3,6 +3,7 @@
 // results cost a few megabytes; an ItemResult object is made only when one is printed.
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
 import type { CreatedRecord } from './journal.js';
+import type { StringArena } from './string-arena.js';
 
 export const RESULT_KINDS = ['not_attempted', 'created', 'already_created', 'refused', 'already_refused', 'failed'] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
@@ -53,8 +54,8 @@ export class Results {
   private readonly labelIds = new Map<string, number>();
   private readonly errors = new Map<number, ItemError>();
 
-  constructor(private readonly titles: readonly string[]) {
-    const n = titles.length;
+  constructor(private readonly titles: StringArena) {
+    const n = titles.size;
     this.size = n;
     this.kinds = new Uint8Array(n); // 0: not_attempted
     this.exits = new Uint8Array(n);
@@ -109,7 +110,7 @@ export class Results {
     const int = (v: number) => (v === NONE ? null : v);
     return {
       index,
-      title: this.titles[index] ?? '',
+      title: this.titles.get(index) ?? '',
       result: kind,
       created: ok
         ? {

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
 import { classifyFailure, type StopReason } from './classify.js';
 import type { ItemDeriver } from './item-body.js';
-import { bodyHash, type Identities } from './item-identity.js';
+import type { Identities } from './item-identity.js';
 import type { CreatedRecord, Journal } from './journal.js';
 import type { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
@@ -52,19 +52,21 @@ function createdRecord(job: Job): CreatedRecord {
 /** The items to send, in file order: from the cache, then from the file for the rest. */
 async function* tasks(o: SendOptions): AsyncGenerator<Task> {
   const pending = (index: number) => index < o.results.size && o.results.kind(index) === 'not_attempted';
-  let uncached = false;
-  for (let index = 0; index < o.results.size; index++) {
-    if (!pending(index)) continue;
-    const body = o.cache.get(index);
-    if (body === undefined) uncached = true;
-    else yield { index, id: o.identities.id(index), body };
+  const cached = o.cache.size;
+  for (let index = 0; index < cached; index++) {
+    if (pending(index)) yield { index, id: o.identities.id(index), body: o.cache.get(index)! };
   }
-  if (!uncached) return;
+  o.cache.clear();
+  let rest = false;
+  for (let index = cached; index < o.results.size && !rest; index++) rest = pending(index);
+  if (!rest) return;
   for await (const raw of o.source.items()) {
-    if (!pending(raw.index) || o.cache.has(raw.index)) continue;
-    // Derived again from the file: it must still be the body the first pass checked.
-    const item = await o.deriver.derive(raw);
-    if (item.problems.length > 0 || bodyHash(item.body) !== o.identities.hashOf(raw.index)) {
+    if (raw.index < cached || !pending(raw.index)) continue;
+    // Derived again from the file, which must not have changed: an NDJSON line is compared with its
+    // first-pass fingerprint (cheap), a whole document was parsed once and kept.
+    const same = raw.text === undefined || o.identities.sameLine(raw.index, raw.text);
+    const item = same ? await o.deriver.derive(raw) : undefined;
+    if (!item || item.problems.length > 0) {
       o.stopper.reason ??= 'changed';
       return;
     }
@@ -89,7 +91,7 @@ export async function sendAll(o: SendOptions): Promise<void> {
 
   const send = async (task: Task): Promise<void> => {
     const key = o.resendKeys.get(task.index) ?? o.newKey();
-    o.journal.sent(task.id, key, task.index); // on disk before the first byte is sent
+    o.journal.sent(task.index, task.id, key); // on disk before the first byte is sent
     try {
       const res = await o.api.request<Job>('POST', '/jobs', { body: task.body, idempotencyKey: key });
       const record = createdRecord(res.body);

@@ -4,8 +4,13 @@ import type { Context } from '../../cli/context.js';
 import { CliError } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
 import { printTable, type Column } from '../../cli/output.js';
+import { sanitizeCell } from '../../cli/sanitize.js';
 import type { StopReason } from './classify.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
 
 const LABELS: Record<ResultKind, string> = {
   created: 'created',
@@ -62,18 +67,37 @@ export function writeJsonResults(ctx: Context, results: Results): void {
     out.write('[]\n');
     return;
   }
-  out.write('[\n');
+  let chunk = '[\n';
   for (const r of results.all()) {
     const text = JSON.stringify(jsonItem(r), null, 2).replace(/\n/g, '\n  ');
-    out.write(`  ${text}${r.index < results.size - 1 ? ',' : ''}\n`);
+    chunk += `  ${text}${r.index < results.size - 1 ? ',' : ''}\n`;
+    if (chunk.length > 64 * 1024) {
+      out.write(chunk);
+      chunk = '';
+    }
   }
-  out.write(']\n');
+  out.write(`${chunk}]\n`);
 }
 
-/** Tab-separated rows are written one by one; only a terminal's aligned table needs them all. */
+/** Piped: tab-separated rows as printTable writes them, in large writes and without holding them all. */
+function writeRows(ctx: Context, results: Results): void {
+  let chunk = '';
+  for (const r of results.all()) {
+    chunk += `${COLUMNS.map((c) => {
+      const v = c.value(r);
+      return v === null || v === undefined ? '' : sanitizeCell(String(v));
+    }).join('\t')}\n`;
+    if (chunk.length > 64 * 1024) {
+      ctx.io.stdout.write(chunk);
+      chunk = '';
+    }
+  }
+  if (chunk) ctx.io.stdout.write(chunk);
+}
+
 export async function printResults(ctx: Context, results: Results): Promise<void> {
   if (ctx.globals.json) writeJsonResults(ctx, results);
-  else if (!ctx.io.stdout.isTTY) for (const r of results.all()) await printTable(ctx, COLUMNS, [r]);
+  else if (!ctx.io.stdout.isTTY) writeRows(ctx, results);
   else await printTable(ctx, COLUMNS, [...results.all()]);
 }
 
@@ -90,7 +114,7 @@ export function tallyLine(results: Results, seconds: number): string {
   if (c.refused + c.already_refused) parts.push(`${c.refused + c.already_refused} refused${c.already_refused ? ` (${c.already_refused} in an earlier run)` : ''}`);
   if (c.failed) parts.push(`${c.failed} failed`);
   if (c.not_attempted) parts.push(`${c.not_attempted} not attempted`);
-  return `${results.size} job${results.size === 1 ? '' : 's'}: ${parts.join(', ')} (${seconds.toFixed(1)} s)`;
+  return `${plural(results.size, 'job')}: ${parts.join(', ')} (${seconds.toFixed(1)} s)`;
 }
 
 const HINTS: Partial<Record<ExitCode, string>> = {
@@ -119,5 +143,5 @@ export function finish(results: Results, reason: StopReason | undefined): void {
           : reason === 'interrupted'
             ? '; the run was interrupted'
             : '';
-  throw new CliError(`${missing} of ${results.size} jobs were not created${why}`, exit, 'batch_incomplete', [], HINTS[exit]);
+  throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} not created${why}`, exit, 'batch_incomplete', [], HINTS[exit]);
 }

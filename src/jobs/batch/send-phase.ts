@@ -1,0 +1,71 @@
+// The sending phase of a batch: what the journal says is left, the workers, progress and Ctrl-C,
+// then every item's result and the exit code.
+import type { ApiClient } from '../../api/client.js';
+import type { Context } from '../../cli/context.js';
+import type { Target } from '../target.js';
+import type { BodyCache } from './body-cache.js';
+import type { ItemDeriver } from './item-body.js';
+import type { Journal } from './journal.js';
+import { planItems } from './plan.js';
+import { Progress } from './progress.js';
+import type { ItemSource } from './read-items.js';
+import type { Results } from './results.js';
+import { sendAll, type Stopper } from './send.js';
+import { finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
+import type { Validated } from './validate.js';
+
+export interface SendContext {
+  journal: Journal;
+  api: ApiClient;
+  deriver: ItemDeriver;
+  source: ItemSource;
+  cache: BodyCache;
+  validated: Validated;
+  results: Results;
+  concurrency: number;
+  identity: string;
+  target: Target;
+}
+
+export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
+  const { identities } = s.validated;
+  const results = s.results;
+  const resendKeys = planItems(results, s.journal.earlier);
+  const before = tally(results);
+  const toSend = before.not_attempted;
+  if (ctx.globals.verbose) ctx.info(`batch journal: ${s.journal.file}`);
+
+  const progress = new Progress(ctx, results.size);
+  progress.created = before.already_created;
+  progress.failed = before.already_refused;
+  const stopper: Stopper = {};
+  if (toSend === 0) {
+    const refused = before.already_refused ? ` and ${before.already_refused} refused` : '';
+    ctx.info(
+      `nothing to send: ${before.already_created} of ${plural(results.size, 'job')} ${before.already_created === 1 ? 'was' : 'were'} created${refused} in an earlier run` +
+        (refused ? ' (fix the refused items to send them again)' : '; use --restart to create them again'),
+    );
+  } else {
+    s.journal.begin(s.identity, s.target, results.size, ctx.now());
+    const earlier = before.already_created ? `; ${before.already_created} already created in an earlier run` : '';
+    const resent = resendKeys.size ? `; ${resendKeys.size} unanswered earlier, re-sent with their original key` : '';
+    const of = toSend < results.size ? ` of ${results.size}` : '';
+    ctx.info(`sending ${plural(toSend, 'job')}${of}, ${s.concurrency} at a time${earlier}${resent}`);
+    const onInterrupt = () => {
+      stopper.reason ??= 'interrupted';
+      progress.clear();
+      ctx.info('interrupted: waiting for the requests in flight (Ctrl-C again quits at once; a re-run resumes)');
+    };
+    process.once('SIGINT', onInterrupt);
+    try {
+      await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey: () => ctx.newKey() });
+    } finally {
+      process.off('SIGINT', onInterrupt);
+      progress.clear();
+    }
+  }
+  markNotAttempted(results, stopper.reason);
+  await printResults(ctx, results);
+  ctx.info(tallyLine(results, progress.elapsedSeconds()));
+  finish(results, stopper.reason);
+}

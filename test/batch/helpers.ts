@@ -1,0 +1,174 @@
+// Helpers of the batch tests: job files, counting jobs in the sandbox, running the batch, and a
+// recording proxy that sees every request the CLI makes.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { request } from 'undici';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { validJob } from '../helpers/sandbox.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'recruit-batch-'));
+
+/** `count` valid jobs titled `<prefix> 0`, `<prefix> 1`, ... (ids only: no lookup is needed). */
+export function jobs(prefix: string, count: number, overrides: Record<string, unknown> = {}): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) => validJob({ title: `${prefix} ${i}`, ...overrides }));
+}
+
+export function writeJobs(name: string, items: unknown[], format: 'array' | 'ndjson' = 'ndjson'): string {
+  const file = join(dir, name);
+  writeFileSync(file, format === 'array' ? JSON.stringify(items, null, 2) : `${items.map((i) => JSON.stringify(i)).join('\n')}\n`);
+  return file;
+}
+
+export function tempFile(name: string, content: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+/** Jobs in the sandbox whose title is exactly `title`. */
+export function countTitle(sandbox: RunningSandbox, title: string): number {
+  let n = 0;
+  for (const job of sandbox.store.jobs.values()) if (job.title === title) n++;
+  return n;
+}
+
+/** Jobs in the sandbox whose title starts with `prefix`, by title. */
+export function titlesWithPrefix(sandbox: RunningSandbox, prefix: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const job of sandbox.store.jobs.values()) {
+    if (job.title.startsWith(prefix)) counts.set(job.title, (counts.get(job.title) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** `recruit jobs create --file <file> ...` in-process against `baseUrl`. */
+export function batch(
+  baseUrl: string,
+  file: string,
+  extra: string[] = [],
+  options: { token?: string; stdin?: string; tty?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
+  return runCli(['--base-url', baseUrl, 'jobs', 'create', '--file', file, ...extra], {
+    env: { RECRUIT_TOKEN: options.token ?? 'sbx_direct_full', ...options.env },
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+    ...(options.tty !== undefined ? { tty: options.tty } : {}),
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function parseJson(text: string): any {
+  return JSON.parse(text);
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  key: string | undefined;
+  /** When the request reached the proxy / when its answer was sent back (ms, Date.now()). */
+  received: number;
+  answered: number;
+  status: number;
+  /** The service answered with an idempotent replay. */
+  replayed: boolean;
+  body: string;
+}
+
+export interface RecordingProxy {
+  baseUrl: string;
+  requests: Recorded[];
+  maxInFlight: number;
+  reset(): void;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A fault-free proxy in front of the sandbox that records every request, for a test file. */
+export function useRecordingProxy(sandbox: { readonly current: RunningSandbox }): RecordingProxy {
+  let server: Server;
+  let inFlight = 0;
+  const proxy: RecordingProxy = {
+    baseUrl: '',
+    requests: [],
+    maxInFlight: 0,
+    reset() {
+      proxy.requests.length = 0;
+      proxy.maxInFlight = 0;
+    },
+  };
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const received = Date.now();
+      inFlight++;
+      proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
+      void (async () => {
+        const body = await readBody(req);
+        const headers = { ...req.headers };
+        delete headers.host;
+        delete headers.connection;
+        const upstream = await request(`${sandbox.current.origin}${req.url}`, {
+          method: req.method as 'GET',
+          headers: headers as Record<string, string>,
+          body: body.length ? body : undefined,
+        });
+        const text = await upstream.body.text();
+        inFlight--;
+        const key = req.headers['idempotency-key'];
+        proxy.requests.push({
+          method: req.method ?? '',
+          path: (req.url ?? '').replace(/^\/v1/, ''),
+          key: typeof key === 'string' ? key : undefined,
+          received,
+          answered: Date.now(),
+          status: upstream.statusCode,
+          replayed: upstream.headers['idempotent-replayed'] === 'true',
+          body: body.toString('utf8'),
+        });
+        const out: Record<string, string> = {};
+        for (const [name, value] of Object.entries(upstream.headers)) {
+          if (value !== undefined && name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') out[name] = String(value);
+        }
+        res.writeHead(upstream.statusCode, out).end(text);
+      })().catch((error: Error) => {
+        inFlight--;
+        res.destroy(error);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  });
+  return proxy;
+}
+
+export function posts(proxy: RecordingProxy): Recorded[] {
+  return proxy.requests.filter((r) => r.method === 'POST' && r.path === '/jobs');
+}
+
+/** The journal path a run printed with --verbose. */
+export function journalPath(stderr: string): string {
+  const match = /batch journal: (.+)/.exec(stderr);
+  if (!match) throw new Error(`no journal path in:\n${stderr}`);
+  return match[1]!.trim();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function journalEntries(file: string): any[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
