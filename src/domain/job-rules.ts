@@ -45,9 +45,31 @@ export const READ_ONLY_JOB_FIELDS = [
   'updatedAt',
 ] as const;
 
+/** White space as /\s/ sees it, by character code. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 5760 || (code >= 8192 && code <= 8202) ||
+    code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279
+  );
+}
+
+/** Words are runs of non-white-space characters. A loop, not split(): it runs for every batch item. */
 export function countWords(text: string): number {
-  const words = text.trim().split(/\s+/u);
-  return words[0] === '' ? 0 : words.length;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
+
+/** Why a description is refused, or undefined when it has enough words. */
+export function descriptionProblem(description: string): string | undefined {
+  const words = countWords(description);
+  if (words >= MIN_DESCRIPTION_WORDS) return undefined;
+  return `has ${words} ${words === 1 ? 'word' : 'words'}; at least ${MIN_DESCRIPTION_WORDS} are required`;
 }
 
 const REMOTE_WORDS = new Set(['remote', 'anywhere', 'worldwide', 'global', 'home', 'wfh', 'work from home', 'online']);

@@ -2,11 +2,10 @@
 // of design 3 and 3a that need no API call. Every problem is returned at once, each naming the
 // field; references given by name are left for the resolver (reference-resolver.ts).
 import {
-  countWords,
+  descriptionProblem,
   CURRENCY_PATTERN,
   isSalaryInterval,
   locationProblem,
-  MIN_DESCRIPTION_WORDS,
   READ_ONLY_JOB_FIELDS,
   SALARY_INTERVALS,
   WRITABLE_JOB_FIELDS,
@@ -125,8 +124,8 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
   const description = body.description as string | undefined;
   if (description === undefined) at('description', 'is required');
   else {
-    const words = countWords(description);
-    if (words < MIN_DESCRIPTION_WORDS) at('description', `has ${words} words; at least ${MIN_DESCRIPTION_WORDS} are required`);
+    const problem = descriptionProblem(description);
+    if (problem) at('description', problem);
   }
   const location = body.location as string | undefined;
   if (location === undefined) at('location', 'is required (a full location, also for remote jobs)');

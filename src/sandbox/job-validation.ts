@@ -1,11 +1,10 @@
 // Validates a create or update body against design 3a and the account's lookups, collecting every
 // problem at once so that a 400 names each bad field.
 import {
-  countWords,
+  descriptionProblem,
   CURRENCY_PATTERN,
   isSalaryInterval,
   locationProblem,
-  MIN_DESCRIPTION_WORDS,
   READ_ONLY_JOB_FIELDS,
   REQUIRED_ON_CREATE,
   SALARY_INTERVALS,
@@ -127,10 +126,9 @@ export function validateJobBody(account: Account, body: Body, existing?: JobFiel
   }
   const description = c.string('description', false);
   if (typeof description === 'string') {
-    const words = countWords(description);
-    if (words < MIN_DESCRIPTION_WORDS) {
-      c.fail('description', 'too_short', `has ${words} words; at least ${MIN_DESCRIPTION_WORDS} are required`);
-    } else out.description = description;
+    const problem = descriptionProblem(description);
+    if (problem) c.fail('description', 'too_short', problem);
+    else out.description = description;
   }
   const location = c.string('location', false);
   if (typeof location === 'string') {

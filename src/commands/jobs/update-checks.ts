@@ -4,10 +4,9 @@
 import type { ErrorDetail } from '../../cli/errors.js';
 import { UsageError } from '../../cli/errors.js';
 import {
-  countWords,
+  descriptionProblem,
   isSalaryInterval,
   locationProblem,
-  MIN_DESCRIPTION_WORDS,
   READ_ONLY_JOB_FIELDS,
   SALARY_INTERVALS,
   WRITABLE_JOB_FIELDS,
@@ -46,10 +45,8 @@ export function valueProblems(patch: Record<string, unknown>): ErrorDetail[] {
   if (description !== undefined) {
     if (typeof description !== 'string') problems.push({ field: 'description', message: 'must be a string' });
     else {
-      const words = countWords(description);
-      if (words < MIN_DESCRIPTION_WORDS) {
-        problems.push({ field: 'description', message: `has ${words} words; at least ${MIN_DESCRIPTION_WORDS} are required` });
-      }
+      const problem = descriptionProblem(description);
+      if (problem) problems.push({ field: 'description', message: problem });
     }
   }
   if (location !== undefined) {
