@@ -14,6 +14,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS: the executable (bin/package.json, docs/performance.md) and .cjs files.
+    files: ['bin/**', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['bench/**', 'test/**', '*.config.*', '*.mjs'],
     rules: { 'no-console': 'off' },
   },

@@ -1,2 +1,13 @@
 #!/usr/bin/env node
-import '../dist/main.js';
+// The executable, in CommonJS like the bundle (bin/package.json): Node 20 loads CommonJS files some
+// 10 ms faster than ES modules (docs/performance.md). `--version` needs nothing else.
+'use strict';
+
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${require('../package.json').version}\n`);
+} else {
+  // Node 22.1 and later keep the code they compiled on disk for the next run; Node 20 cannot.
+  require('node:module').enableCompileCache?.();
+  require('../dist/main.js');
+}

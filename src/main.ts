@@ -1,13 +1,9 @@
-// The executable's entry point and its only exit. `--version` answers before anything else loads.
-import { VERSION } from './version.js';
+// The bundle's entry point and the CLI's only exit (bin/recruit.js answers `--version` itself).
+import { processStderrOpened } from './cli/io.js';
+import { run } from './cli/run.js';
 
-const args = process.argv.slice(2);
-let code = 0;
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
-} else {
-  const { run } = await import('./cli/run.js');
-  code = await run(args);
-}
-// Exit once both streams have flushed, so piped output is never cut and no idle socket keeps us up.
-process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+void run(process.argv.slice(2)).then((code) => {
+  // Exit once the streams have flushed, so piped output is never cut and no idle socket keeps us up.
+  const exit = () => process.exit(code);
+  process.stdout.write('', () => (processStderrOpened() ? process.stderr.write('', exit) : exit()));
+});

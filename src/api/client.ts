@@ -1,7 +1,7 @@
 // The one API client every command shares: base URL with /v1, bearer token, JSON in and out,
 // timeouts, a keep-alive pool, retries of transient failures, typed errors and --verbose lines.
-import { Agent, request, type Dispatcher } from 'undici';
 import { httpError, networkError, type ApiError } from './errors.js';
+import { Transport } from './http.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -33,7 +33,7 @@ export interface ClientOptions {
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /** One line per request and response, for --verbose. */
   log?: (line: string) => void;
-  dispatcher?: Dispatcher;
+  transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -43,8 +43,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export class ApiClient {
   readonly baseUrl: string;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private readonly transport: Transport;
+  private readonly ownsTransport: boolean;
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -58,15 +58,14 @@ export class ApiClient {
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
-    this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: options.timeouts?.connectMs ?? 10_000 },
-        headersTimeout: options.timeouts?.headersMs ?? 30_000,
-        bodyTimeout: options.timeouts?.bodyMs ?? 30_000,
-        keepAliveTimeout: 10_000,
-        connections: 64,
+    this.ownsTransport = options.transport === undefined;
+    this.transport =
+      options.transport ??
+      new Transport({
+        connectTimeoutMs: options.timeouts?.connectMs ?? 10_000,
+        headersTimeoutMs: options.timeouts?.headersMs ?? 30_000,
+        bodyTimeoutMs: options.timeouts?.bodyMs ?? 30_000,
+        maxSockets: 64,
       });
   }
 
@@ -107,10 +106,7 @@ export class ApiClient {
       let responseHeaders: ApiResponse['headers'];
       let text: string;
       try {
-        const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.dispatcher });
-        status = res.statusCode;
-        responseHeaders = res.headers;
-        text = await res.body.text();
+        ({ statusCode: status, headers: responseHeaders, text } = await this.transport.send(url, { method, headers, body: payload }));
       } catch (error) {
         const elapsed = this.now() - started;
         this.log(`< network error ${method} ${url} ${elapsed}ms attempt=${attempt}: ${(error as Error).message}`);
@@ -147,7 +143,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    if (this.ownsTransport) this.transport.close();
   }
 }
 

@@ -1,6 +1,5 @@
 // What every command receives (cf. gh's factory): streams, environment, global options, settings
 // and an API client created on first use, and clocks and keys that tests can fix.
-import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../api/client.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
@@ -81,22 +80,30 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let settings: Settings | undefined;
   let client: Promise<ApiClient> | undefined;
   const cleanups: Array<() => Promise<void>> = [];
-  const stderrColor = colorEnabled(io.stderr, env, globals.color);
+  let stderrColor: boolean | undefined;
+  const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
 
   const ctx: Context = {
     io,
     env,
     globals,
-    color: { stdout: colorEnabled(io.stdout, env, globals.color), stderr: stderrColor },
+    color: {
+      stdout: colorEnabled(io.stdout, env, globals.color),
+      // On first use: looking at stderr opens it (src/cli/io.ts).
+      get stderr() {
+        return colorOnStderr();
+      },
+    },
     interactive: canInteract(io, env, globals.yes === true),
     now: () => new Date(),
-    newKey: () => randomUUID(),
+    // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
+    newKey: () => crypto.randomUUID(),
     settings: () => (settings ??= resolveSettings(globals, env, readConfig(env))),
     warn: (message) => void io.stderr.write(`warning: ${sanitize(message)}\n`),
     info: (message) => void io.stderr.write(`${message}\n`),
     api: () => (client ??= makeClient()),
     async spinner(text) {
-      const usable = io.stderr.isTTY === true && !globals.json && !env.CI && stderrColor;
+      const usable = io.stderr.isTTY === true && !globals.json && !env.CI && colorOnStderr();
       if (!usable) return { update: () => undefined, stop: () => undefined };
       const { default: ora } = await import('ora');
       const spinner = ora({ text, stream: io.stderr as NodeJS.WritableStream }).start();

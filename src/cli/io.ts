@@ -11,8 +11,28 @@ export interface IO {
   stderr: Stream;
 }
 
+let stderrOpened = false;
+
+/**
+ * The process's streams. stdin and stderr are opened on first use: Node creates each stdio stream
+ * when it is first touched (2-3 ms each here), and most commands never read stdin nor write to stderr.
+ */
 export function processIO(): IO {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  return {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    get stderr() {
+      stderrOpened = true;
+      return process.stderr;
+    },
+  };
+}
+
+/** Whether a command used the process's stderr, which must then be flushed before exit. */
+export function processStderrOpened(): boolean {
+  return stderrOpened;
 }
 
 /**
@@ -27,5 +47,5 @@ export function colorEnabled(stream: Stream, env: NodeJS.ProcessEnv, flag: boole
 
 /** Prompts, spinners and other interaction only on a terminal, never in CI or with --yes. */
 export function canInteract(io: IO, env: NodeJS.ProcessEnv, yes: boolean): boolean {
-  return !yes && io.stdin.isTTY === true && io.stdout.isTTY === true && !env.CI;
+  return !yes && io.stdout.isTTY === true && io.stdin.isTTY === true && !env.CI;
 }

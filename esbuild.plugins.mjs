@@ -1,0 +1,75 @@
+// esbuild plugins of the CLI bundle, each for start-up time (docs/performance.md).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * A Node built-in required by the given packages is loaded on first use of one of its properties
+ * instead of when the package loads: commander requires node:child_process (and with it net, dgram
+ * and more) for stand-alone executable subcommands, which recruit does not have.
+ */
+export function lazyBuiltin(builtin, packages) {
+  const importer = new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]`);
+  const namespace = `lazy-${builtin}`;
+  return {
+    name: namespace,
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(node:)?${builtin}$`) }, (args) =>
+        importer.test(args.importer) ? { path: builtin, namespace } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace }, () => ({
+        contents: `let m; module.exports = new Proxy({}, { get: (_, key) => (m ??= require('node:${builtin}'))[key] });`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * Code splitting gives every set of lazily loaded modules that share a module a chunk of its own:
+ * `recruit jobs get` read 21 files, each some 0.8 ms to resolve, read and compile here. Each lazily
+ * loaded module of ours is made to import the start-up core (`core`: src/cli/run.ts, with all it
+ * imports, and the small modules that most commands share), so that all of those share one chunk.
+ * `lazyModules`: the entry points and the files that some `import()` loads.
+ */
+export function sharedCore({ core, lazyModules }) {
+  const coreFiles = core.map((f) => resolve(f));
+  return {
+    name: 'shared-core',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+        if (!lazyModules.has(args.path)) return undefined;
+        // On the first line, so that the module's own line numbers stay as they are.
+        const imports = coreFiles.filter((f) => f !== args.path).map((f) => `import ${JSON.stringify(f)};`).join(' ');
+        return { contents: `${imports} ${readFileSync(args.path, 'utf8')}`, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** From a metafile: the entry points and the src files that some `import()` loads. */
+export function lazyModules(metafile) {
+  const files = new Set();
+  for (const output of Object.values(metafile.outputs)) if (output.entryPoint) files.add(resolve(output.entryPoint));
+  for (const input of Object.values(metafile.inputs)) {
+    for (const imp of input.imports) {
+      if (imp.kind === 'dynamic-import' && imp.path.startsWith('src/')) files.add(resolve(imp.path));
+    }
+  }
+  return files;
+}
+
+/**
+ * The head of a chunk: `// src/<file>` for each of our files in it and `// node_modules/<package>/`
+ * for each package, as esbuild's own comments (which the CommonJS transform drops) would say.
+ * test/perf/lazy-loading.test.ts reads them to tell what a command loaded.
+ */
+export function contents(metafile, path) {
+  const output = Object.entries(metafile.outputs).find(([out]) => resolve(out) === path)?.[1];
+  const lines = new Set();
+  for (const input of Object.keys(output?.inputs ?? {})) {
+    const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (pkg) lines.add(`// node_modules/${pkg[1]}/`);
+    else if (input.startsWith('src/')) lines.add(`// ${input}`);
+  }
+  return lines.size > 0 ? `${[...lines].sort().join('\n')}\n` : '';
+}

@@ -1,0 +1,139 @@
+// Heavy modules load only when a command needs them (docs/performance.md). The built executable runs
+// with a preload that records every module it loaded; each bundle chunk names the files it holds
+// in its first lines (`// node_modules/<package>/`, `// src/<file>`: esbuild.config.mjs), so the test
+// knows which packages and sources a command loaded. No timing here: `npm run bench` measures.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../helpers/cli.js';
+import { PtySession } from '../helpers/pty.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
+// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox.
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk'];
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+// `npm test` builds first; a stale or missing build is rebuilt so the test never looks at old chunks.
+beforeAll(() => {
+  const main = join(DIST, 'main.js');
+  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(ROOT, 'src'))) {
+    execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  }
+}, 60_000);
+
+interface Loaded {
+  /** Bundle files loaded, relative to dist/. */
+  files: string[];
+  /** npm packages inside those files. */
+  packages: Set<string>;
+  /** src/ files inside those files. */
+  sources: Set<string>;
+}
+
+function inspect(recordFile: string): Loaded {
+  const files = readFileSync(recordFile, 'utf8')
+    .split('\n')
+    .filter((f) => f.startsWith(`${DIST}/`));
+  const packages = new Set<string>();
+  const sources = new Set<string>();
+  for (const file of files) {
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:node_modules|src)\/\S*)$/gm)) {
+      const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path!);
+      if (pkg) packages.add(pkg[1]!);
+      else sources.add(path!);
+    }
+  }
+  return { files: files.map((f) => f.slice(DIST.length + 1)), packages, sources };
+}
+
+function environment(home: string, record: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    RECRUIT_STATE_DIR: join(home, 'state'),
+    RECRUIT_CONFIG_DIR: join(home, 'config'),
+    RECRUIT_TOKEN: 'sbx_direct_full',
+    RECRUIT_RECORD_LOADS: record,
+  };
+}
+
+/** Runs the built CLI with its stdout in a pipe; returns what it loaded. Not spawnSync: the sandbox answers from this process. */
+async function loadedBy(args: string[]): Promise<Loaded & { stdout: string; stderr: string }> {
+  const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
+  const record = join(home, 'loaded.txt');
+  const child = spawn(process.execPath, ['-r', RECORDER, BIN, ...args], { env: environment(home, record), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  expect({ code, stderr }).toMatchObject({ code: 0 });
+  return { ...inspect(record), stdout, stderr };
+}
+
+function expectNoHeavyModules(loaded: Loaded): void {
+  expect([...loaded.packages].filter((p) => HEAVY.includes(p))).toEqual([]);
+  expect([...loaded.sources].filter((s) => /^src\/(sandbox|wizard|jobs\/batch)\//.test(s))).toEqual([]);
+}
+
+describe('what a command loads', () => {
+  const sandbox = useSandbox();
+
+  it('recruit --version loads nothing of the bundle', async () => {
+    const loaded = await loadedBy(['--version']);
+    expect(loaded.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(loaded.files).toEqual([]);
+  });
+
+  it('recruit --help loads commander and the core, nothing heavy', async () => {
+    const loaded = await loadedBy(['--help']);
+    expect(loaded.stdout).toContain('Usage: recruit');
+    // The markers are there to be read: without them this test could not see anything.
+    expect(loaded.packages).toContain('commander');
+    expect(loaded.sources).toContain('src/program.ts');
+    expectNoHeavyModules(loaded);
+    expect(loaded.sources).not.toContain('src/api/client.ts');
+  });
+
+  it('recruit jobs get --json loads the API client, nothing heavy', async () => {
+    const loaded = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'get', '1', '--json']);
+    expect(JSON.parse(loaded.stdout)).toMatchObject({ id: 1 });
+    expect(loaded.sources).toContain('src/commands/jobs/get.ts');
+    expect(loaded.sources).toContain('src/api/client.ts');
+    expectNoHeavyModules(loaded);
+    // The API client speaks node:http; undici is bundled nowhere it would load.
+    expect(loaded.packages).not.toContain('undici');
+  });
+
+  it('recruit lookup industries loads the table only on a terminal', async () => {
+    const piped = await loadedBy(['--base-url', sandbox.current.baseUrl, 'lookup', 'industries']);
+    expect(piped.stdout).toContain('1\tInformation Technology');
+    expect(piped.stderr).toContain('page 1 of');
+    expect(piped.packages).not.toContain('cli-table3');
+
+    const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
+    const record = join(home, 'loaded.txt');
+    const env: NodeJS.ProcessEnv = { ...environment(home, record), TERM: 'xterm-256color' };
+    delete env.CI;
+    const pty = new PtySession([process.execPath, '-r', RECORDER, BIN, '--base-url', sandbox.current.baseUrl, 'lookup', 'industries'], env);
+    await pty.waitFor('Information Technology');
+    expect(await pty.exited).toBe(0);
+    const onTerminal = inspect(record);
+    expect(onTerminal.packages).toContain('cli-table3');
+    expect(onTerminal.packages).not.toContain('ora');
+    expect(onTerminal.packages).not.toContain('@inquirer/core');
+  });
+});
