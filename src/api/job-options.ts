@@ -37,6 +37,6 @@ export async function getJobOptions(ctx: Context, { refresh = false } = {}): Pro
   const options = await api.get<JobOptions>('/job-options');
   rememberJobOptions(ctx, options);
   const entry: CacheEntry = { fetchedAt: ctx.now().getTime(), baseUrl: key, options };
-  writeFileAtomic(file, JSON.stringify(entry));
+  writeFileAtomic(file, JSON.stringify(entry), { durable: false });
   return options;
 }

@@ -95,7 +95,7 @@ export function rememberForCompletion(ctx: CacheWriter, kind: CacheKind, entries
     }
     const expires = Math.floor(now.getTime() / 1000) + CACHE_TTL_SECONDS;
     const body = kept.map((e) => `${e.value}\t${e.description}\n`).join('');
-    writeFileAtomic(cacheFile(ctx.env, kind), `${CACHE_HEADER}${expires}\n${body}`);
+    writeFileAtomic(cacheFile(ctx.env, kind), `${CACHE_HEADER}${expires}\n${body}`, { durable: false });
   } catch {
     // best effort only
   }
