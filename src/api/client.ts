@@ -8,6 +8,7 @@ export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
   query?: Query;
+  /** Sent as it is when a string or bytes (JSON already), otherwise serialized as JSON. */
   body?: unknown;
   idempotencyKey?: string;
   headers?: Record<string, string>;
@@ -90,7 +91,7 @@ export class ApiClient {
       ...options.headers,
     };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const payload = serialize(options.body);
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
     }
@@ -101,7 +102,7 @@ export class ApiClient {
       const wait = this.pausedUntil - this.now();
       if (wait > 0) await this.sleep(wait);
       const started = this.now();
-      this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
+      if (this.options.log) this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
       let status: number;
       let responseHeaders: ApiResponse['headers'];
       let text: string;
@@ -117,7 +118,7 @@ export class ApiClient {
         throw networkError(error as Error, { method, url, attempts: attempt });
       }
       const replayed = header(responseHeaders, 'idempotent-replayed') === 'true';
-      this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
+      if (this.options.log) this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
       const body = parseBody(text, header(responseHeaders, 'content-type'));
 
       if (isRetryableStatus(status) && retryable && attempt < this.policy.maxAttempts) {
@@ -145,6 +146,11 @@ export class ApiClient {
   async close(): Promise<void> {
     if (this.ownsTransport) this.transport.close();
   }
+}
+
+function serialize(body: unknown): string | Uint8Array | undefined {
+  if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
+  return JSON.stringify(body);
 }
 
 function header(headers: ApiResponse['headers'], name: string): string | undefined {

@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Transport } from '../../src/api/http.js';
+
+let server: Server | undefined;
+let transport: Transport | undefined;
+
+afterEach(async () => {
+  transport?.close();
+  if (server) await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<string> {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => handler(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function make(timeouts: Partial<{ headers: number; body: number }> = {}): Transport {
+  transport = new Transport({ connectTimeoutMs: 1000, headersTimeoutMs: timeouts.headers ?? 1000, bodyTimeoutMs: timeouts.body ?? 1000, maxSockets: 4 });
+  return transport;
+}
+
+describe('HTTP transport', () => {
+  it('sends text and bytes with their length, not chunked, each to its own path', async () => {
+    const seen: string[] = [];
+    const base = await serve((req, res, body) => {
+      seen.push(`${req.method} ${req.url} ${req.headers['content-length']} ${req.headers['transfer-encoding'] ?? '-'} ${body}`);
+      res.end('{"ok":true}');
+    });
+    const t = make();
+    const text = await t.send(`${base}/v1/jobs`, { method: 'POST', headers: {}, body: '{"title":"Café"}' });
+    await t.send(`${base}/v1/jobs`, { method: 'POST', headers: {}, body: Buffer.from('{"title":"Tea"}') });
+    await t.send(`${base}/v1/jobs/1?x=2`, { method: 'GET', headers: {} });
+    expect(text).toMatchObject({ statusCode: 200, text: '{"ok":true}' });
+    expect(seen).toEqual(['POST /v1/jobs 17 - {"title":"Café"}', 'POST /v1/jobs 15 - {"title":"Tea"}', 'GET /v1/jobs/1?x=2 undefined - ']);
+  });
+
+  it('gives up on a server that does not answer, naming the wait', async () => {
+    const base = await serve(() => undefined);
+    await expect(make({ headers: 50 }).send(`${base}/slow`, { method: 'GET', headers: {} })).rejects.toMatchObject({
+      code: 'ETIMEDOUT',
+      message: 'waiting for the response timed out after 50 ms',
+    });
+  });
+
+  it('gives up on a body that stops arriving, but not on one that keeps coming', async () => {
+    const base = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('a');
+      if (req.url === '/stall') return;
+      // Five pieces 30 ms apart: longer than the 50 ms limit in all, never 50 ms without data.
+      let sent = 1;
+      const timer = setInterval(() => {
+        res.write('b');
+        if (++sent === 5) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 30);
+    });
+    const t = make({ body: 50 });
+    await expect(t.send(`${base}/stall`, { method: 'GET', headers: {} })).rejects.toMatchObject({
+      code: 'ETIMEDOUT',
+      message: 'reading the response timed out after 50 ms',
+    });
+    await expect(t.send(`${base}/trickle`, { method: 'GET', headers: {} })).resolves.toMatchObject({ text: 'abbbb' });
+  });
+
+  it('reports a connection closed in the middle of a response', async () => {
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('partial');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    await expect(make().send(`${base}/cut`, { method: 'GET', headers: {} })).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+});
