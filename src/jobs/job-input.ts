@@ -44,6 +44,7 @@ export interface CheckedInput {
 }
 
 const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => r.name)]);
+const READ_ONLY = new Set<string>(READ_ONLY_JOB_FIELDS);
 const STRING_FIELDS = ['title', 'description', 'location', 'jobType', 'educationLevel', 'qualifications', 'jobCode'];
 const LIST_FIELDS = ['skills', 'optionalSkills'];
 const NUMBER_FIELDS = ['salaryMin', 'salaryMax', 'experience'];
@@ -66,11 +67,12 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
   const raw = input as JobInput;
   const body = result.body;
 
-  for (const [field, value] of Object.entries(raw)) {
-    if ((READ_ONLY_JOB_FIELDS as readonly string[]).includes(field)) at(field, 'is set by the service and cannot be given');
-    else if (!KNOWN.has(field)) {
+  for (const field of Object.keys(raw)) {
+    if (KNOWN.has(field)) continue;
+    if (READ_ONLY.has(field)) at(field, 'is set by the service and cannot be given');
+    else {
       result.unknownFields.push(field);
-      body[field] = value;
+      body[field] = raw[field];
     }
   }
 

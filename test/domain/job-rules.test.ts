@@ -3,10 +3,23 @@ import { countWords, descriptionProblem, locationProblem } from '../../src/domai
 
 describe('job field rules shared by the CLI and the sandbox', () => {
   it('counts words as runs of non-white-space, like split(/\\s+/)', () => {
-    for (const text of ['', '   ', 'one', ' two  words ', 'tab\tand\nnewline', 'no\u00a0break\u2003em space', 'a-b c.d']) {
+    const texts = ['', '   ', 'one', ' two  words ', 'tab\tand\nnewline', 'no\u00a0break\u2003em space', 'a-b c.d', 'x\u007fy\u0085z\u3000w', '\ufeffbom  é ü'];
+    for (const text of texts) {
       const expected = text.trim() === '' ? 0 : text.trim().split(/\s+/u).length;
       expect(countWords(text)).toBe(expected);
     }
+    // Every code point /\s/ matches, and a few it does not, one at a time between two words.
+    const wrong: string[] = [];
+    for (let code = 0; code < 0x10000; code++) {
+      const char = String.fromCharCode(code);
+      if (countWords(`a${char}b`) !== (/\s/.test(char) ? 2 : 1)) wrong.push(`U+${code.toString(16)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('stops counting at a limit, for checks that only need to know there are enough', () => {
+    expect(countWords('one two three four', 2)).toBe(2);
+    expect(countWords('one two', 5)).toBe(2);
   });
 
   it('refuses descriptions under 100 words with the count, in the right number', () => {
