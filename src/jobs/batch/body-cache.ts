@@ -28,8 +28,9 @@ export class BodyCache {
     return this.arena.size;
   }
 
-  get(index: number): string | undefined {
-    return this.arena.get(index);
+  /** The body as UTF-8 JSON, ready to send. */
+  get(index: number): Buffer | undefined {
+    return this.arena.bytesOf(index);
   }
 
   clear(): void {

@@ -2,7 +2,7 @@
 // list fetched once per run), job type and education level checked against /job-options.
 import type { JobOptions } from '../../api/types.js';
 import type { AccountType } from '../../config/config-file.js';
-import { checkCodes, checkJobInput, type Problem } from '../job-input.js';
+import { checkCodes, checkJobInput, type CheckedInput, type Problem } from '../job-input.js';
 import type { ReferenceResolver } from '../reference-resolver.js';
 import type { RawItem } from './read-items.js';
 
@@ -15,6 +15,8 @@ export interface ItemBody {
 
 export class ItemDeriver {
   private options: Promise<JobOptions> | undefined;
+  /** The codes of /job-options, once fetched. */
+  private codes: { jobTypes?: string[]; educationLevels?: string[] } | undefined;
 
   constructor(
     private readonly accountType: AccountType,
@@ -22,19 +24,34 @@ export class ItemDeriver {
     private readonly jobOptions: () => Promise<JobOptions>,
   ) {}
 
-  async derive(raw: RawItem): Promise<ItemBody> {
+  /**
+   * The item's body and problems. Synchronous when nothing is left to fetch (no names to resolve,
+   * the codes known), as for nearly every item of a large batch; a promise otherwise.
+   */
+  derive(raw: RawItem): ItemBody | Promise<ItemBody> {
     if (raw.error !== undefined) {
       return { body: {}, title: '', problems: [{ item: raw.index, field: `line ${raw.line}`, message: raw.error }], unknownFields: [] };
     }
     const checked = checkJobInput(raw.value, { accountType: this.accountType, item: raw.index });
+    const usesCodes = typeof checked.body.jobType === 'string' || typeof checked.body.educationLevel === 'string';
+    if (Object.keys(checked.names).length > 0 || (usesCodes && !this.codes)) return this.resolve(checked, raw.index);
+    return this.finish(checked, raw.index);
+  }
+
+  private async resolve(checked: CheckedInput, index: number): Promise<ItemBody> {
     const { body, problems } = checked;
-    if (Object.keys(checked.names).length > 0) problems.push(...(await this.resolver.resolve(body, checked.names, raw.index)));
-    if (typeof body.jobType === 'string' || typeof body.educationLevel === 'string') {
+    if (Object.keys(checked.names).length > 0) problems.push(...(await this.resolver.resolve(body, checked.names, index)));
+    if ((typeof body.jobType === 'string' || typeof body.educationLevel === 'string') && !this.codes) {
       // Fetched only when an item uses a code, and once per run.
       const options = await (this.options ??= this.jobOptions());
-      const codes = { jobTypes: options.jobTypes?.map((t) => t.code), educationLevels: options.educationLevels?.map((t) => t.code) };
-      problems.push(...checkCodes(body, codes, raw.index));
+      this.codes ??= { jobTypes: options.jobTypes?.map((t) => t.code), educationLevels: options.educationLevels?.map((t) => t.code) };
     }
+    return this.finish(checked, index);
+  }
+
+  private finish(checked: CheckedInput, index: number): ItemBody {
+    const { body, problems } = checked;
+    if (this.codes) problems.push(...checkCodes(body, this.codes, index));
     return { body, title: typeof body.title === 'string' ? body.title : '', problems, unknownFields: checked.unknownFields };
   }
 }

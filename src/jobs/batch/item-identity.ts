@@ -17,16 +17,36 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The body as JSON with its keys sorted at every level: what the identity hashes, and what is sent.
+ * Known fields hold only numbers, strings, booleans and lists of strings, which need no copy; only
+ * an object nested in an unknown field goes through canonical().
+ */
+export function canonicalJson(body: Record<string, unknown>): string {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(body).sort()) {
+    const value = body[key];
+    sorted[key] = value !== null && typeof value === 'object' && !isStringList(value) ? canonical(value) : value;
+  }
+  return JSON.stringify(sorted);
+}
+
+function isStringList(value: object): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item !== 'string') return false;
+  return true;
+}
+
 const HASH_BYTES = 16;
 const LINE_BYTES = 8;
 
-function digest(body: Record<string, unknown>): Buffer {
-  return hash('sha256', JSON.stringify(canonical(body)), 'buffer').subarray(0, HASH_BYTES);
+function digest(json: string): Buffer {
+  return hash('sha256', json, 'buffer').subarray(0, HASH_BYTES);
 }
 
 /** The hash part of an identity, as hex. */
 export function bodyHash(body: Record<string, unknown>): string {
-  return digest(body).toString('hex');
+  return digest(canonicalJson(body)).toString('hex');
 }
 
 function grow(buffer: Buffer, needed: number): Buffer {
@@ -43,10 +63,10 @@ export class Identities {
   private occurrences = new Uint32Array(0);
   size = 0;
 
-  /** Adds the next item; `line` (its NDJSON line) when it will be read again. */
-  add(body: Record<string, unknown>, line?: string): void {
+  /** Adds the next item by its canonicalJson(); `line` (its NDJSON line) when it will be read again. */
+  add(json: string, line?: string): void {
     this.hashes = grow(this.hashes, (this.size + 1) * HASH_BYTES);
-    digest(body).copy(this.hashes, this.size * HASH_BYTES);
+    digest(json).copy(this.hashes, this.size * HASH_BYTES);
     if (line !== undefined) {
       this.lines = grow(this.lines, (this.size + 1) * LINE_BYTES);
       hash('md5', line, 'buffer').copy(this.lines, this.size * LINE_BYTES, 0, LINE_BYTES);

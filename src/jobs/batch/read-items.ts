@@ -3,7 +3,7 @@
 // whole-document formats are parsed once and kept.
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../cli/errors.js';
-import { readLines } from './lines.js';
+import { readLineBatches, readLines } from './lines.js';
 
 export type Format = 'array' | 'object' | 'ndjson';
 
@@ -20,6 +20,7 @@ export interface RawItem {
 }
 
 const BOM = /^\uFEFF/;
+const WHOLE_BATCH = 1000;
 
 /** The first two non-blank lines, which are enough to tell the formats apart. */
 async function firstLines(path: string): Promise<string[]> {
@@ -95,26 +96,36 @@ export class ItemSource {
     return this.document;
   }
 
+  /** The items one at a time. */
   async *items(): AsyncGenerator<RawItem> {
+    for await (const batch of this.itemBatches()) yield* batch;
+  }
+
+  /** The items in groups (a chunk of NDJSON lines, or the whole document), in file order. */
+  async *itemBatches(): AsyncGenerator<RawItem[]> {
     if (this.format !== 'ndjson') {
       const items = await this.whole();
-      for (let index = 0; index < items.length; index++) yield { index, value: items[index] };
+      for (let start = 0; start < items.length; start += WHOLE_BATCH) {
+        yield items.slice(start, start + WHOLE_BATCH).map((value, k) => ({ index: start + k, value }));
+      }
       return;
     }
     let index = 0;
     let line = 0;
-    for await (const raw of readLines(this.path)) {
-      line++;
-      const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
-      if (text === '') continue;
-      let item: RawItem;
-      try {
-        item = { index, line, text, value: JSON.parse(text) };
-      } catch (error) {
-        item = { index, line, text, error: `not valid JSON: ${(error as Error).message}` };
+    for await (const lines of readLineBatches(this.path)) {
+      const batch: RawItem[] = [];
+      for (const raw of lines) {
+        line++;
+        const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
+        if (text === '') continue;
+        try {
+          batch.push({ index, line, text, value: JSON.parse(text) });
+        } catch (error) {
+          batch.push({ index, line, text, error: `not valid JSON: ${(error as Error).message}` });
+        }
+        index++;
       }
-      yield item;
-      index++;
+      if (batch.length > 0) yield batch;
     }
   }
 }

@@ -35,8 +35,8 @@ export interface SendOptions {
 interface Task {
   index: number;
   id: string;
-  /** The body, serialized by the first pass or derived again from the file. */
-  body: string | Record<string, unknown>;
+  /** The body: UTF-8 JSON kept by the first pass, or derived again from the file. */
+  body: Uint8Array | Record<string, unknown>;
 }
 
 function createdRecord(job: Job): CreatedRecord {
@@ -49,19 +49,15 @@ function createdRecord(job: Job): CreatedRecord {
   };
 }
 
-/** The items to send, in file order: from the cache, then from the file for the rest. */
-async function* tasks(o: SendOptions): AsyncGenerator<Task> {
-  const pending = (index: number) => index < o.results.size && o.results.kind(index) === 'not_attempted';
-  const cached = o.cache.size;
-  for (let index = 0; index < cached; index++) {
-    if (pending(index)) yield { index, id: o.identities.id(index), body: o.cache.get(index)! };
-  }
-  o.cache.clear();
+const pendingIn = (o: SendOptions, index: number) => index < o.results.size && o.results.kind(index) === 'not_attempted';
+
+/** The items past the cached ones, derived again from the file, in file order. */
+async function* uncachedTasks(o: SendOptions, cached: number): AsyncGenerator<Task> {
   let rest = false;
-  for (let index = cached; index < o.results.size && !rest; index++) rest = pending(index);
+  for (let index = cached; index < o.results.size && !rest; index++) rest = pendingIn(o, index);
   if (!rest) return;
   for await (const raw of o.source.items()) {
-    if (raw.index < cached || !pending(raw.index)) continue;
+    if (raw.index < cached || !pendingIn(o, raw.index)) continue;
     // Derived again from the file, which must not have changed: an NDJSON line is compared with its
     // first-pass fingerprint (cheap), a whole document was parsed once and kept.
     const same = raw.text === undefined || o.identities.sameLine(raw.index, raw.text);
@@ -74,12 +70,26 @@ async function* tasks(o: SendOptions): AsyncGenerator<Task> {
   }
 }
 
-export async function sendAll(o: SendOptions): Promise<void> {
-  const items = tasks(o);
+/**
+ * Hands out the items to send in file order: the cached ones at once (no promise per item, as
+ * thousands go by), then one worker at a time takes the next item derived from the file.
+ */
+function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Task | undefined>; close: () => Promise<unknown> } {
+  const cached = o.cache.size;
+  let cursor = 0;
+  let rest: AsyncGenerator<Task> | undefined;
   let turn: Promise<unknown> = Promise.resolve();
-
-  // One worker at a time takes the next task.
-  const next = (): Promise<Task | undefined> => {
+  const next = () => {
+    if (o.stopper.reason) return undefined;
+    while (cursor < cached) {
+      const index = cursor++;
+      if (pendingIn(o, index)) return { index, id: o.identities.id(index), body: o.cache.get(index)! };
+    }
+    if (!rest) {
+      o.cache.clear();
+      rest = uncachedTasks(o, cached);
+    }
+    const items = rest;
     const task = turn.then(async () => {
       if (o.stopper.reason) return undefined;
       const step = await items.next();
@@ -88,6 +98,11 @@ export async function sendAll(o: SendOptions): Promise<void> {
     turn = task.catch(() => undefined);
     return task;
   };
+  return { next, close: () => rest?.return(undefined) ?? Promise.resolve() };
+}
+
+export async function sendAll(o: SendOptions): Promise<void> {
+  const { next, close } = taskQueue(o);
 
   const send = async (task: Task): Promise<void> => {
     const key = o.resendKeys.get(task.index) ?? o.newKey();
@@ -112,7 +127,7 @@ export async function sendAll(o: SendOptions): Promise<void> {
   };
 
   const settled = await Promise.allSettled(Array.from({ length: o.concurrency }, worker));
-  await items.return(undefined);
+  await close();
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -29,8 +29,13 @@ export class StringArena {
   }
 
   get(index: number): string | undefined {
+    return this.bytesOf(index)?.toString('utf8');
+  }
+
+  /** The UTF-8 bytes of string `index`: a view of the arena, not a copy. */
+  bytesOf(index: number): Buffer | undefined {
     if (index < 0 || index >= this.size) return undefined;
-    return this.bytes.toString('utf8', index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
+    return this.bytes.subarray(index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
   }
 
   clear(): void {

@@ -3,7 +3,7 @@
 import type { Problem } from '../job-input.js';
 import type { BodyCache } from './body-cache.js';
 import type { ItemDeriver } from './item-body.js';
-import { Identities } from './item-identity.js';
+import { canonicalJson, Identities } from './item-identity.js';
 import type { ItemSource } from './read-items.js';
 import { StringArena } from './string-arena.js';
 
@@ -17,15 +17,19 @@ export interface Validated {
 
 export async function validateAll(source: ItemSource, deriver: ItemDeriver, cache: BodyCache): Promise<Validated> {
   const result: Validated = { identities: new Identities(), titles: new StringArena(), problems: [], unknownFields: new Map() };
-  for await (const raw of source.items()) {
-    const item = await deriver.derive(raw);
-    result.titles.push(item.title);
-    for (const p of item.problems) result.problems.push(p);
-    for (const field of item.unknownFields) result.unknownFields.set(field, (result.unknownFields.get(field) ?? 0) + 1);
-    if (result.problems.length > 0) cache.clear(); // nothing will be sent
-    const cached = result.problems.length === 0 && cache.put(raw.index, JSON.stringify(item.body));
-    // A line that is not cached is read again to be sent: its fingerprint proves it unchanged.
-    result.identities.add(item.body, cached ? undefined : raw.text);
+  for await (const batch of source.itemBatches()) {
+    for (const raw of batch) {
+      const derived = deriver.derive(raw);
+      const item = derived instanceof Promise ? await derived : derived;
+      result.titles.push(item.title);
+      for (const p of item.problems) result.problems.push(p);
+      for (const field of item.unknownFields) result.unknownFields.set(field, (result.unknownFields.get(field) ?? 0) + 1);
+      if (result.problems.length > 0) cache.clear(); // nothing will be sent
+      const json = canonicalJson(item.body);
+      const cached = result.problems.length === 0 && cache.put(raw.index, json);
+      // A line that is not cached is read again to be sent: its fingerprint proves it unchanged.
+      result.identities.add(json, cached ? undefined : raw.text);
+    }
   }
   result.identities.seal();
   return result;
