@@ -86,16 +86,22 @@ const REMOTE_WORDS = new Set(['remote', 'anywhere', 'worldwide', 'global', 'home
  * Returns the reason it is refused, or undefined when it is acceptable.
  */
 export function locationProblem(location: string): string | undefined {
-  const parts = location.split(',').map((p) => p.trim());
-  if (parts.some((p) => p === '')) return 'has an empty part between commas';
-  if (parts.length < 2) {
-    return REMOTE_WORDS.has(parts[0]!.toLowerCase())
-      ? 'must be a full location even for a remote job, e.g. "Berlin, Germany"'
-      : 'must name at least a city and a country, e.g. "Austin, TX, USA"';
+  // Walks the comma-separated parts without splitting: it runs for every batch item.
+  let parts = 0;
+  let first = '';
+  for (let start = 0; ; ) {
+    const comma = location.indexOf(',', start);
+    const part = (comma === -1 ? location.slice(start) : location.slice(start, comma)).trim();
+    if (part === '') return 'has an empty part between commas';
+    if (parts++ === 0) first = part;
+    if (comma === -1) break;
+    start = comma + 1;
   }
-  if (REMOTE_WORDS.has(parts[0]!.toLowerCase())) {
-    return 'must start with a city; a remote job still needs a full location, e.g. "Berlin, Germany"';
+  const remote = REMOTE_WORDS.has(first.toLowerCase());
+  if (parts < 2) {
+    return remote ? 'must be a full location even for a remote job, e.g. "Berlin, Germany"' : 'must name at least a city and a country, e.g. "Austin, TX, USA"';
   }
+  if (remote) return 'must start with a city; a remote job still needs a full location, e.g. "Berlin, Germany"';
   return undefined;
 }
 
