@@ -40,7 +40,7 @@ function isStringList(value: object): boolean {
 const HASH_BYTES = 16;
 const LINE_BYTES = 8;
 
-function digest(json: string): Buffer {
+function digest(json: string | Uint8Array): Buffer {
   return hash('sha256', json, 'buffer').subarray(0, HASH_BYTES);
 }
 
@@ -63,8 +63,8 @@ export class Identities {
   private occurrences = new Uint32Array(0);
   size = 0;
 
-  /** Adds the next item by its canonicalJson(); `line` (its NDJSON line) when it will be read again. */
-  add(json: string, line?: string): void {
+  /** Adds the next item by its canonicalJson() (or its UTF-8 bytes); `line` (its NDJSON line) when it will be read again. */
+  add(json: string | Uint8Array, line?: string): void {
     this.hashes = grow(this.hashes, (this.size + 1) * HASH_BYTES);
     digest(json).copy(this.hashes, this.size * HASH_BYTES);
     if (line !== undefined) {

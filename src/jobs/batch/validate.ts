@@ -27,8 +27,10 @@ export async function validateAll(source: ItemSource, deriver: ItemDeriver, cach
       if (result.problems.length > 0) cache.clear(); // nothing will be sent
       const json = canonicalJson(item.body);
       const cached = result.problems.length === 0 && cache.put(raw.index, json);
+      // The identity hashes the bytes the cache holds, when it holds them: one UTF-8 encoding, not two.
       // A line that is not cached is read again to be sent: its fingerprint proves it unchanged.
-      result.identities.add(json, cached ? undefined : raw.text);
+      if (cached) result.identities.add(cache.get(raw.index)!);
+      else result.identities.add(json, raw.text);
     }
   }
   result.identities.seal();
