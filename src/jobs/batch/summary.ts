@@ -60,23 +60,32 @@ function jsonItem(r: ItemResult) {
   };
 }
 
-/** Written item by item: a batch of 100,000 never becomes one string. */
+const JSON_GROUP = 500;
+
+/**
+ * The same text as JSON.stringify(all, null, 2), written a group of items at a time: a batch of
+ * 100,000 never becomes one string. Each group is an indented array without its brackets.
+ */
 export function writeJsonResults(ctx: Context, results: Results): void {
   const out = ctx.io.stdout;
   if (results.size === 0) {
     out.write('[]\n');
     return;
   }
-  let chunk = '[\n';
+  out.write('[\n');
+  let group: ReturnType<typeof jsonItem>[] = [];
+  const flush = (last: boolean) => {
+    const text = JSON.stringify(group, null, 2);
+    out.write(`${text.slice(2, -2)}${last ? '\n]\n' : ',\n'}`);
+    group = [];
+  };
+  let seen = 0;
   for (const r of results.all()) {
-    const text = JSON.stringify(jsonItem(r), null, 2).replace(/\n/g, '\n  ');
-    chunk += `  ${text}${r.index < results.size - 1 ? ',' : ''}\n`;
-    if (chunk.length > 64 * 1024) {
-      out.write(chunk);
-      chunk = '';
-    }
+    group.push(jsonItem(r));
+    seen++;
+    if (group.length === JSON_GROUP && seen < results.size) flush(false);
   }
-  out.write(`${chunk}]\n`);
+  flush(true);
 }
 
 /** Piped: tab-separated rows as printTable writes them, in large writes and without holding them all. */
