@@ -12,6 +12,22 @@ export interface IO {
 }
 
 let stderrOpened = false;
+const watched = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * A reader that goes away early (`recruit jobs list --all | head -3`) closes the pipe: the next
+ * write fails with EPIPE, which Node would report as an unhandled error with a stack trace. The
+ * reader has what it wanted and the command's work is done (output comes last), so exit quietly.
+ */
+function exitOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (watched.has(stream)) return stream;
+  watched.add(stream);
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  return stream;
+}
 
 /**
  * The process's streams. stdin and stderr are opened on first use: Node creates each stdio stream
@@ -22,10 +38,10 @@ export function processIO(): IO {
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
+    stdout: exitOnClosedPipe(process.stdout),
     get stderr() {
       stderrOpened = true;
-      return process.stderr;
+      return exitOnClosedPipe(process.stderr);
     },
   };
 }
