@@ -1,7 +1,9 @@
 // Batch creation budget (design 5): `recruit jobs create --file` of 5,000 jobs against a running
 // sandbox, at concurrency 8, at least 0.9x the throughput of a minimal undici loop sending the same
 // bodies at the same concurrency to the same sandbox. Runs alternate (loop, CLI, loop, CLI ...), the
-// sandbox reset before each; the first pair warms up; the median of the others counts.
+// sandbox reset before each; the first pair warms up. The ratio is the median of the pairs' ratios:
+// the two runs of a pair follow each other, so a burst of load on this shared machine (which moves
+// a 2-second run by a third) weighs on both sides of a ratio rather than on one side of a median.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import { median } from './lib/timing.mjs';
 const LOOP = fileURLToPath(new URL('./fixtures/undici-loop.mjs', import.meta.url));
 const TOKEN = 'sbx_direct_full';
 
-export async function batch({ jobs = 5000, concurrency = 8, runs = 5, env: baseEnv = process.env } = {}) {
+export async function batch({ jobs = 5000, concurrency = 8, runs = 9, env: baseEnv = process.env } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'recruit-bench-batch-'));
   const sandbox = await startSandboxServer(['--active-job-limit', '1000000']);
   try {
@@ -42,15 +44,21 @@ export async function batch({ jobs = 5000, concurrency = 8, runs = 5, env: baseE
     }
     const cli = median(rates.cli);
     const loop = median(rates.loop);
+    const ratio = median(rates.cli.map((rate, i) => rate / rates.loop[i]));
     return [
       {
         name: `jobs create --file: ${jobs.toLocaleString('en')} jobs, concurrency ${concurrency}`,
         value: Math.round(cli),
         unit: 'jobs/s',
         baseline: { name: 'minimal undici loop', value: Math.round(loop) },
-        ratio: cli / loop,
-        budget: { min: 0.9, met: cli / loop >= 0.9 },
-        spread: { cli: rates.cli.map(Math.round), loop: rates.loop.map(Math.round) },
+        ratio,
+        budget: { min: 0.9, met: ratio >= 0.9 },
+        spread: {
+          cli: rates.cli.map(Math.round),
+          loop: rates.loop.map(Math.round),
+          pairRatios: rates.cli.map((rate, i) => Math.round((rate / rates.loop[i]) * 100) / 100),
+          ratioOfMedians: Math.round((cli / loop) * 100) / 100,
+        },
       },
     ];
   } finally {
