@@ -6,6 +6,7 @@ import {
   CURRENCY_PATTERN,
   isSalaryInterval,
   locationProblem,
+  PUBLICATION_FIELDS,
   READ_ONLY_JOB_FIELDS,
   SALARY_INTERVALS,
   WRITABLE_JOB_FIELDS,
@@ -67,7 +68,9 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
   const raw = input as JobInput;
   const body = result.body;
 
-  for (const field of Object.keys(raw)) {
+  const fields = Object.keys(raw);
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
     if (KNOWN.has(field)) continue;
     if (READ_ONLY.has(field)) at(field, 'is set by the service and cannot be given');
     else {
@@ -76,32 +79,37 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
     }
   }
 
-  for (const field of STRING_FIELDS) {
+  for (let i = 0; i < STRING_FIELDS.length; i++) {
+    const field = STRING_FIELDS[i]!;
     const v = raw[field];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') at(field, 'must be a string');
     else body[field] = field === 'location' || field === 'title' ? v.trim() : v;
   }
-  for (const field of NUMBER_FIELDS) {
+  for (let i = 0; i < NUMBER_FIELDS.length; i++) {
+    const field = NUMBER_FIELDS[i]!;
     const v = raw[field];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) at(field, 'must be a number of at least 0');
     else body[field] = v;
   }
-  for (const field of LIST_FIELDS) {
+  for (let i = 0; i < LIST_FIELDS.length; i++) {
+    const field = LIST_FIELDS[i]!;
     const v = raw[field];
     if (v === undefined || v === null) continue;
     if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.trim() === '')) at(field, 'must be a list of non-empty strings');
     else body[field] = v;
   }
-  for (const field of ['publishToCareerPage', 'publishToFreeJobBoards']) {
+  for (let i = 0; i < PUBLICATION_FIELDS.length; i++) {
+    const field = PUBLICATION_FIELDS[i]!;
     const v = raw[field];
     if (v === undefined) continue;
     if (typeof v !== 'boolean') at(field, 'must be true or false');
     else body[field] = v;
   }
 
-  for (const ref of REFERENCES) {
+  for (let i = 0; i < REFERENCES.length; i++) {
+    const ref = REFERENCES[i]!;
     const byId = raw[ref.idField];
     const byName = raw[ref.name];
     if (byId !== undefined && byId !== null && byName !== undefined && byName !== null) {
@@ -135,14 +143,15 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
     const problem = locationProblem(location);
     if (problem) at('location', problem);
   }
-  for (const ref of ['jobFunction', 'employerType'] as const) {
-    const idField = ref === 'jobFunction' ? 'jobFunctionId' : 'employerTypeId';
-    if (body[idField] === undefined && result.names[ref] === undefined && !problems.some((p) => p.field === ref || p.field === idField)) {
-      at(idField, `is required (give ${idField} or ${ref} by name)`);
-    }
+  const mentions = (name: string, idField: string) => problems.some((p) => p.field === name || p.field === idField);
+  if (body.jobFunctionId === undefined && result.names.jobFunction === undefined && !mentions('jobFunction', 'jobFunctionId')) {
+    at('jobFunctionId', 'is required (give jobFunctionId or jobFunction by name)');
+  }
+  if (body.employerTypeId === undefined && result.names.employerType === undefined && !mentions('employerType', 'employerTypeId')) {
+    at('employerTypeId', 'is required (give employerTypeId or employerType by name)');
   }
   if (options.accountType === 'staffing' && body.customerId === undefined && result.names.customer === undefined) {
-    if (!problems.some((p) => p.field === 'customer' || p.field === 'customerId')) {
+    if (!mentions('customer', 'customerId')) {
       at('customerId', 'is required on a staffing account (give customerId or customer by name; see `recruit lookup customers`)');
     }
   }
@@ -170,14 +179,13 @@ export function checkCodes(
   item?: number,
 ): Problem[] {
   const problems: Problem[] = [];
-  for (const [field, known] of [
-    ['jobType', codes.jobTypes],
-    ['educationLevel', codes.educationLevels],
-  ] as const) {
+  const check = (field: 'jobType' | 'educationLevel', known: readonly string[] | undefined) => {
     const v = body[field];
     if (typeof v === 'string' && known && known.length > 0 && !known.includes(v)) {
       problems.push({ ...(item !== undefined ? { item } : {}), field, message: `must be one of ${known.join(', ')} (see \`recruit lookup job-options\`)` });
     }
-  }
+  };
+  check('jobType', codes.jobTypes);
+  check('educationLevel', codes.educationLevels);
   return problems;
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkCodes, checkJobInput } from '../../src/jobs/job-input.js';
+import { validJob } from '../helpers/sandbox.js';
+
+const direct = { accountType: 'direct' as const, item: 3 };
+
+describe('checkJobInput', () => {
+  it('passes a complete job, trimming title and location, and keeps unknown fields', () => {
+    const checked = checkJobInput({ ...validJob({ title: '  Welder ', location: ' Austin, TX, USA ' }), favouriteColour: 'blue' }, direct);
+    expect(checked.problems).toEqual([]);
+    expect(checked.body).toMatchObject({ title: 'Welder', location: 'Austin, TX, USA', jobFunctionId: 101, employerTypeId: 501, favouriteColour: 'blue' });
+    expect(checked.unknownFields).toEqual(['favouriteColour']);
+  });
+
+  it('names every missing required field, with the item', () => {
+    const { problems } = checkJobInput({}, direct);
+    expect(problems).toEqual([
+      { item: 3, field: 'title', message: 'is required' },
+      { item: 3, field: 'description', message: 'is required' },
+      { item: 3, field: 'location', message: 'is required (a full location, also for remote jobs)' },
+      { item: 3, field: 'jobFunctionId', message: 'is required (give jobFunctionId or jobFunction by name)' },
+      { item: 3, field: 'employerTypeId', message: 'is required (give employerTypeId or employerType by name)' },
+    ]);
+  });
+
+  it('wants a customer on a staffing account only, by id or by name', () => {
+    const job = validJob();
+    expect(checkJobInput(job, { accountType: 'staffing' }).problems).toEqual([
+      { field: 'customerId', message: 'is required on a staffing account (give customerId or customer by name; see `recruit lookup customers`)' },
+    ]);
+    expect(checkJobInput({ ...job, customer: 'Acme' }, { accountType: 'staffing' })).toMatchObject({ problems: [], names: { customer: 'Acme' } });
+    expect(checkJobInput(job, { accountType: 'direct' }).problems).toEqual([]);
+  });
+
+  it('reports a reference once: a bad id is not also "required"', () => {
+    const { problems } = checkJobInput(validJob({ jobFunctionId: 0, employerTypeId: 'x', employerType: 'Agency' }), direct);
+    expect(problems.map((p) => p.field)).toEqual(['jobFunctionId', 'employerType']);
+  });
+
+  it('refuses fields the service sets, and values of the wrong type', () => {
+    const { problems } = checkJobInput(validJob({ id: 9, status: 5, salaryMin: -1, skills: ['Go', ''], publishToCareerPage: 'yes', currency: 'usd', salaryInterval: 'X' }), direct);
+    expect(problems.map((p) => `${p.field} ${p.message}`)).toEqual([
+      'id is set by the service and cannot be given',
+      'status is set by the service and cannot be given',
+      'salaryMin must be a number of at least 0',
+      'skills must be a list of non-empty strings',
+      'publishToCareerPage must be true or false',
+      'salaryInterval must be one of H, D, W, M, Y',
+      'currency must be an ISO 4217 code such as USD or EUR',
+    ]);
+  });
+});
+
+describe('checkCodes', () => {
+  const codes = { jobTypes: ['FT', 'PT'], educationLevels: ['BSC'] };
+
+  it('checks jobType and educationLevel against the listed codes', () => {
+    expect(checkCodes({ jobType: 'FT', educationLevel: 'BSC' }, codes, 1)).toEqual([]);
+    expect(checkCodes({ jobType: 'XX', educationLevel: 'PHD' }, codes, 1)).toEqual([
+      { item: 1, field: 'jobType', message: 'must be one of FT, PT (see `recruit lookup job-options`)' },
+      { item: 1, field: 'educationLevel', message: 'must be one of BSC (see `recruit lookup job-options`)' },
+    ]);
+  });
+
+  it('accepts any code when the service lists none', () => {
+    expect(checkCodes({ jobType: 'XX' }, {})).toEqual([]);
+    expect(checkCodes({ jobType: 'XX' }, { jobTypes: [] })).toEqual([]);
+  });
+});
