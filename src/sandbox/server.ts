@@ -121,7 +121,8 @@ async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults)
   let print = '';
   if (key !== undefined) {
     checkKey(key);
-    print = fingerprint(method, url.pathname, body);
+    // The router takes /jobs and /jobs/ alike, so the fingerprint does too.
+    print = fingerprint(method, url.pathname.replace(/\/$/, ''), body);
     const replay = store.findReplay(account.id, key);
     if (replay) {
       if (replay.fingerprint !== print) throw keyReusedError();

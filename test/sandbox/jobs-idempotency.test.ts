@@ -93,6 +93,18 @@ describe('POST /jobs with an Idempotency-Key', () => {
     expect(await countJobs()).toBe(before);
   });
 
+  it('treats /jobs/ with a trailing slash as the same request as /jobs', async () => {
+    const key = newKey('slash');
+    const body = validJob();
+    const first = await post(body, key);
+    const before = await countJobs();
+    const again = await call<JobResource>(sandbox.current, 'POST', '/v1/jobs/', { token: DIRECT, body, idempotencyKey: key });
+    expect(again.status).toBe(201);
+    expect(replayed(again)).toBe(true);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await countJobs()).toBe(before);
+  });
+
   it('does not treat a reordered list as the same body', async () => {
     const key = newKey('list-order');
     await post(validJob({ skills: ['Go', 'SQL'] }), key);
