@@ -81,6 +81,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let client: Promise<ApiClient> | undefined;
   const cleanups: Array<() => Promise<void>> = [];
   let stderrColor: boolean | undefined;
+  let interactive: boolean | undefined;
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
 
   const ctx: Context = {
@@ -94,7 +95,13 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
         return colorOnStderr();
       },
     },
-    interactive: canInteract(io, env, globals.yes === true),
+    // On first use: looking at stdin and stderr opens them (src/cli/io.ts).
+    get interactive() {
+      return (interactive ??= canInteract(io, env, globals.yes === true));
+    },
+    set interactive(value: boolean) {
+      interactive = value;
+    },
     now: () => new Date(),
     // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
     newKey: () => crypto.randomUUID(),

@@ -61,7 +61,11 @@ export function colorEnabled(stream: Stream, env: NodeJS.ProcessEnv, flag: boole
   return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';
 }
 
-/** Prompts, spinners and other interaction only on a terminal, never in CI or with --yes. */
+/**
+ * Prompts only when a person is at a terminal: keys from stdin, prompts drawn on stderr, never in
+ * CI or with --yes. stdout may be redirected: it carries only the result
+ * (`recruit jobs create --json > job.json` still runs the wizard).
+ */
 export function canInteract(io: IO, env: NodeJS.ProcessEnv, yes: boolean): boolean {
-  return !yes && io.stdout.isTTY === true && io.stdin.isTTY === true && !env.CI;
+  return !yes && !env.CI && io.stdin.isTTY === true && io.stderr.isTTY === true;
 }

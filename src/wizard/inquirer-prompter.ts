@@ -3,7 +3,8 @@ import type { IO } from '../cli/io.js';
 import type { Prompter } from './prompter.js';
 
 export function createInquirerPrompter(io: IO): Prompter {
-  const context = { input: io.stdin, output: io.stdout as NodeJS.WritableStream };
+  // Prompts are drawn on stderr: stdout carries only the result, and may be redirected.
+  const context = { input: io.stdin, output: io.stderr as NodeJS.WritableStream };
   const prompts = () => import('@inquirer/prompts');
   return {
     async search(options) {

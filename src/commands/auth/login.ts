@@ -102,7 +102,8 @@ async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
 
 async function inquirerPrompter(ctx: Context): Promise<LoginPrompter> {
   const { input, password } = await import('@inquirer/prompts');
-  const streams = { input: ctx.io.stdin, output: ctx.io.stdout as unknown as NodeJS.WritableStream };
+  // Drawn on stderr, as the wizard's prompts are (src/cli/io.ts, canInteract).
+  const streams = { input: ctx.io.stdin, output: ctx.io.stderr as unknown as NodeJS.WritableStream };
   const interrupted = (error: unknown): never => {
     if (error instanceof Error && error.name === 'ExitPromptError') throw new InterruptedError();
     throw error;
