@@ -2,12 +2,13 @@
 // with a preload that records every module it loaded; each bundle chunk names the files it holds
 // in its first lines (`// node_modules/<package>/`, `// src/<file>`: esbuild.config.mjs), so the test
 // knows which packages and sources a command loaded. No timing here: `npm run bench` measures.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { BIN } from '../helpers/cli.js';
 import { PtySession } from '../helpers/pty.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -18,22 +19,7 @@ const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox.
 const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk'];
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-// `npm test` builds first; a stale or missing build is rebuilt so the test never looks at old chunks.
-beforeAll(() => {
-  const main = join(DIST, 'main.js');
-  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(ROOT, 'src'))) {
-    execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'ignore' });
-  }
-}, 60_000);
+beforeAll(ensureFreshBuild, 60_000);
 
 interface Loaded {
   /** Bundle files loaded, relative to dist/. */

@@ -1,33 +1,15 @@
 // The built executable in a real pseudo-terminal: `recruit --sandbox jobs create` starts the wizard,
 // and typing into it (search terms, Enter, arrow keys) creates a job that `jobs get` then shows.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { BIN, runBin } from '../helpers/cli.js';
 import { KEY, PtySession } from '../helpers/pty.js';
 import { words } from '../helpers/sandbox.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-// `npm test` builds first; a stale or missing build is rebuilt so the test never runs old code.
-beforeAll(() => {
-  const main = join(ROOT, 'dist', 'main.js');
-  if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(ROOT, 'src'))) {
-    execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'ignore' });
-  }
-}, 60_000);
+beforeAll(ensureFreshBuild, 60_000);
 
 let session: PtySession | undefined;
 afterEach(() => session?.kill());
