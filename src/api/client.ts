@@ -1,7 +1,7 @@
 // The one API client every command shares: base URL with /v1, bearer token, JSON in and out,
 // timeouts, a keep-alive pool, retries of transient failures, typed errors and --verbose lines.
 import { httpError, networkError, type ApiError } from './errors.js';
-import { Transport } from './http.js';
+import { hasHeader, Transport } from './http.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -92,7 +92,7 @@ export class ApiClient {
     };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     const payload = serialize(options.body);
-    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (payload !== undefined && !hasHeader(headers, 'content-type')) {
       headers['content-type'] = 'application/json';
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;

@@ -45,7 +45,8 @@ function timeoutError(what: string, ms: number): Error {
   return Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: 'ETIMEDOUT' });
 }
 
-function hasHeader(headers: Record<string, string>, lowerCaseName: string): boolean {
+/** Whether `headers` has `lowerCaseName`, in any case. */
+export function hasHeader(headers: Record<string, string>, lowerCaseName: string): boolean {
   for (const name in headers) if (name.toLowerCase() === lowerCaseName) return true;
   return false;
 }
