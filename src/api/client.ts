@@ -1,7 +1,7 @@
 // The one API client every command shares: base URL with /v1, bearer token, JSON in and out,
 // timeouts, a keep-alive pool, retries of transient failures, typed errors and --verbose lines.
 import { httpError, networkError, type ApiError } from './errors.js';
-import { hasHeader, Transport } from './http.js';
+import { hasHeader, Transport, type TransportResponse } from './http.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -18,7 +18,6 @@ export interface RequestOptions {
 
 export interface ApiResponse<T = unknown> {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON, or the text when the body is not JSON, or undefined when empty. */
   body: T;
   text: string;
@@ -92,7 +91,7 @@ export class ApiClient {
     };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     const payload = serialize(options.body);
-    if (payload !== undefined && !hasHeader(headers, 'content-type')) {
+    if (payload !== undefined && !(options.headers && hasHeader(options.headers, 'content-type'))) {
       headers['content-type'] = 'application/json';
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -103,11 +102,9 @@ export class ApiClient {
       if (wait > 0) await this.sleep(wait);
       const started = this.now();
       if (this.options.log) this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
-      let status: number;
-      let responseHeaders: ApiResponse['headers'];
-      let text: string;
+      let response: TransportResponse;
       try {
-        ({ statusCode: status, headers: responseHeaders, text } = await this.transport.send(url, { method, headers, body: payload }));
+        response = await this.transport.send(url, { method, headers, body: payload });
       } catch (error) {
         const elapsed = this.now() - started;
         this.log(`< network error ${method} ${url} ${elapsed}ms attempt=${attempt}: ${(error as Error).message}`);
@@ -117,12 +114,13 @@ export class ApiClient {
         }
         throw networkError(error as Error, { method, url, attempts: attempt });
       }
-      const replayed = header(responseHeaders, 'idempotent-replayed') === 'true';
+      const { statusCode: status, text } = response;
+      const replayed = response.header('idempotent-replayed') === 'true';
       if (this.options.log) this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
-      const body = parseBody(text, header(responseHeaders, 'content-type'));
+      const body = parseBody(text, response.header('content-type'));
 
       if (isRetryableStatus(status) && retryable && attempt < this.policy.maxAttempts) {
-        const retryAfter = parseRetryAfter(header(responseHeaders, 'retry-after'), this.now());
+        const retryAfter = parseRetryAfter(response.header('retry-after'), this.now());
         const delay = retryDelay(this.policy, attempt, retryAfter, this.random);
         if (status === 429 && retryAfter !== undefined) {
           // Waited out at the top of the loop, by this request and every other one of this client.
@@ -135,7 +133,7 @@ export class ApiClient {
       if (status >= 400 && !options.allowErrors) {
         throw httpError(status, body, text, { method, url, attempts: attempt }) satisfies ApiError;
       }
-      return { status, headers: responseHeaders, body: body as T, text, attempts: attempt, replayed };
+      return { status, body: body as T, text, attempts: attempt, replayed };
     }
   }
 
@@ -151,11 +149,6 @@ export class ApiClient {
 function serialize(body: unknown): string | Uint8Array | undefined {
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
   return JSON.stringify(body);
-}
-
-function header(headers: ApiResponse['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function parseBody(text: string, contentType: string | undefined): unknown {

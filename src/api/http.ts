@@ -2,8 +2,9 @@
 // Not undici: in a fresh process, loading undici (~440 KB of JavaScript) and compiling the path of
 // its first request took some 40 ms more than node:http, which Node ships precompiled; that was a
 // third of `recruit jobs get` (docs/performance.md). A batch sends thousands of requests through
-// here, so the per-request path keeps its allocations few: the parsed URL is reused, and one timer
-// is re-armed through the phases of a request.
+// here, so the per-request path is kept lean: the URL is parsed once, headers go to Node as a flat
+// list (which skips its per-header setHeader), and one sweep timer watches every request's deadline
+// instead of a timer per request.
 import * as http from 'node:http';
 
 export interface TransportOptions {
@@ -25,7 +26,10 @@ export interface TransportRequest {
 
 export interface TransportResponse {
   statusCode: number;
-  headers: http.IncomingHttpHeaders;
+  /** Names in lower case; built on first use. */
+  readonly headers: http.IncomingHttpHeaders;
+  /** The first value of header `lowerCaseName`, without building `headers`. */
+  header(lowerCaseName: string): string | undefined;
   text: string;
 }
 
@@ -33,12 +37,19 @@ type HttpModule = Pick<typeof http, 'request' | 'Agent'>;
 
 interface Endpoint {
   scheme: HttpModule;
-  agent: http.Agent;
-  protocol: string;
-  hostname: string;
-  port: string;
-  path: string;
-  auth?: string;
+  options: { agent: http.Agent; protocol: string; hostname: string; port: string; path: string };
+  /** The Host header: host and port as in the URL (Node adds it only for headers given as an object). */
+  host: string;
+  /** `Basic ...` from credentials in the URL. */
+  basicAuth?: string;
+}
+
+/** A request's current wait: what it waits for, its limit, and when that runs out. */
+interface Watch {
+  req: http.ClientRequest;
+  phase: string;
+  ms: number;
+  deadline: number;
 }
 
 function timeoutError(what: string, ms: number): Error {
@@ -51,68 +62,52 @@ export function hasHeader(headers: Record<string, string>, lowerCaseName: string
   return false;
 }
 
+function rawHeader(raw: string[], lowerCaseName: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerCaseName.length && name.toLowerCase() === lowerCaseName) return raw[i + 1];
+  }
+  return undefined;
+}
+
+class HttpResponse implements TransportResponse {
+  readonly statusCode: number;
+  constructor(
+    private readonly res: http.IncomingMessage,
+    readonly text: string,
+  ) {
+    this.statusCode = res.statusCode ?? 0;
+  }
+
+  get headers(): http.IncomingHttpHeaders {
+    return this.res.headers;
+  }
+
+  header(lowerCaseName: string): string | undefined {
+    return rawHeader(this.res.rawHeaders, lowerCaseName);
+  }
+}
+
+/** Methods whose request without a body still says `Content-Length: 0`, as Node does for header objects. */
+const SAYS_EMPTY_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
 export class Transport {
   private readonly agents = new Map<string, http.Agent>();
   /** The last URL's parts: a batch posts to one URL thousands of times. */
   private last: { url: string; endpoint: Endpoint } | undefined;
+  private readonly watches = new Set<Watch>();
+  private sweeper: NodeJS.Timeout | undefined;
+  /** How often deadlines are checked: a tenth of the shortest limit, so a timeout fires at most 10% late. */
+  private readonly sweepMs: number;
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(private readonly options: TransportOptions) {
+    const shortest = Math.min(options.connectTimeoutMs, options.headersTimeoutMs, options.bodyTimeoutMs);
+    this.sweepMs = Math.min(1000, Math.max(5, Math.floor(shortest / 10)));
+  }
 
-  async send(url: string, { method, headers, body }: TransportRequest): Promise<TransportResponse> {
-    const endpoint = this.last?.url === url ? this.last.endpoint : await this.endpoint(url);
-    // A known length lets Node send the headers and the body in one write, not chunked.
-    if (body !== undefined && !hasHeader(headers, 'content-length')) {
-      headers = { ...headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) };
-    }
-    const { connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = this.options;
-    return new Promise((resolve, reject) => {
-      const { scheme, ...where } = endpoint;
-      const req = scheme.request({ ...where, method, headers });
-      let phase = 'connecting';
-      let phaseMs = connectTimeoutMs;
-      const expire = () => req.destroy(timeoutError(phase, phaseMs));
-      let timer = setTimeout(expire, phaseMs).unref();
-      const arm = (what: string, ms: number) => {
-        phase = what;
-        if (ms === phaseMs) {
-          timer.refresh();
-        } else {
-          clearTimeout(timer);
-          phaseMs = ms;
-          timer = setTimeout(expire, ms).unref();
-        }
-      };
-      req.on('socket', (socket) => {
-        if (socket.connecting) socket.once('connect', () => arm('waiting for the response', headersTimeoutMs));
-        else arm('waiting for the response', headersTimeoutMs);
-      });
-      req.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        arm('reading the response', bodyTimeoutMs);
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          timer.refresh();
-        });
-        res.on('error', (error) => {
-          clearTimeout(timer);
-          reject(error);
-        });
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
-        });
-        res.on('close', () => {
-          if (res.complete) return;
-          clearTimeout(timer);
-          reject(Object.assign(new Error('the connection closed during the response'), { code: 'ECONNRESET' }));
-        });
-      });
-      req.end(body);
-    });
+  send(url: string, request: TransportRequest): Promise<TransportResponse> {
+    if (this.last?.url === url) return this.sendTo(this.last.endpoint, request);
+    return this.endpoint(url).then((endpoint) => this.sendTo(endpoint, request));
   }
 
   /** Ends every connection; requests still in flight fail. */
@@ -120,6 +115,95 @@ export class Transport {
     for (const agent of this.agents.values()) agent.destroy();
     this.agents.clear();
     this.last = undefined;
+    this.stopSweeping();
+  }
+
+  private sendTo(endpoint: Endpoint, { method, headers, body }: TransportRequest): Promise<TransportResponse> {
+    const raw: string[] = [];
+    let hasLength = false;
+    let hasHost = false;
+    let hasAuthorization = false;
+    for (const name in headers) {
+      // Only names of these lengths can be one of the three: most need no lower-casing.
+      const lower = name.length === 4 || name.length === 13 || name.length === 14 ? name.toLowerCase() : '';
+      if (lower === 'content-length') hasLength = true;
+      else if (lower === 'host') hasHost = true;
+      else if (lower === 'authorization') hasAuthorization = true;
+      raw.push(name, headers[name]!);
+    }
+    if (!hasHost) raw.push('host', endpoint.host);
+    if (endpoint.basicAuth && !hasAuthorization) raw.push('authorization', endpoint.basicAuth);
+    // A known length lets Node send the headers and the body in one write, not chunked.
+    if (!hasLength && body !== undefined) raw.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+    else if (!hasLength && SAYS_EMPTY_BODY.has(method.toUpperCase())) raw.push('content-length', '0');
+
+    return new Promise((resolve, reject) => {
+      const req = endpoint.scheme.request({ ...endpoint.options, method, headers: raw });
+      const watch = this.watch(req, 'connecting', this.options.connectTimeoutMs);
+      req.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', () => this.rewatch(watch, 'waiting for the response', this.options.headersTimeoutMs));
+        else this.rewatch(watch, 'waiting for the response', this.options.headersTimeoutMs);
+      });
+      req.on('error', (error) => {
+        this.unwatch(watch);
+        reject(error);
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        const bodyMs = this.options.bodyTimeoutMs;
+        this.rewatch(watch, 'reading the response', bodyMs);
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          watch.deadline = Date.now() + bodyMs;
+        });
+        res.on('error', (error) => {
+          this.unwatch(watch);
+          reject(error);
+        });
+        res.on('end', () => {
+          this.unwatch(watch);
+          resolve(new HttpResponse(res, chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+        });
+        res.on('close', () => {
+          if (res.complete) return;
+          this.unwatch(watch);
+          reject(Object.assign(new Error('the connection closed during the response'), { code: 'ECONNRESET' }));
+        });
+      });
+      req.end(body);
+    });
+  }
+
+  private watch(req: http.ClientRequest, phase: string, ms: number): Watch {
+    const watch: Watch = { req, phase, ms, deadline: Date.now() + ms };
+    this.watches.add(watch);
+    this.sweeper ??= setInterval(() => this.sweep(), this.sweepMs).unref();
+    return watch;
+  }
+
+  private rewatch(watch: Watch, phase: string, ms: number): void {
+    watch.phase = phase;
+    watch.ms = ms;
+    watch.deadline = Date.now() + ms;
+  }
+
+  private unwatch(watch: Watch): void {
+    this.watches.delete(watch);
+    if (this.watches.size === 0) this.stopSweeping();
+  }
+
+  private stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const watch of this.watches) {
+      if (now < watch.deadline) continue;
+      this.unwatch(watch);
+      watch.req.destroy(timeoutError(watch.phase, watch.ms));
+    }
   }
 
   private async endpoint(url: string): Promise<Endpoint> {
@@ -128,13 +212,18 @@ export class Transport {
     const scheme: HttpModule = parsed.protocol === 'https:' ? await import('node:https') : http;
     const endpoint: Endpoint = {
       scheme,
-      agent: this.agent(parsed.protocol, scheme),
-      protocol: parsed.protocol,
-      // [::1] is given to the socket without its brackets.
-      hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: parsed.port,
-      path: `${parsed.pathname}${parsed.search}`,
-      ...(parsed.username || parsed.password ? { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` } : {}),
+      options: {
+        agent: this.agent(parsed.protocol, scheme),
+        protocol: parsed.protocol,
+        // [::1] is given to the socket without its brackets.
+        hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: parsed.port,
+        path: `${parsed.pathname}${parsed.search}`,
+      },
+      host: parsed.host,
+      ...(parsed.username || parsed.password
+        ? { basicAuth: `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}` }
+        : {}),
     };
     this.last = { url, endpoint };
     return endpoint;

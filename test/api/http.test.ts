@@ -82,3 +82,37 @@ describe('HTTP transport', () => {
     await expect(make().send(`${base}/cut`, { method: 'GET', headers: {} })).rejects.toMatchObject({ code: 'ECONNRESET' });
   });
 });
+
+describe('HTTP transport headers', () => {
+  it('sends Host (with a non-default port), Basic credentials from the URL, and Content-Length 0 for an empty POST', async () => {
+    const seen: Record<string, string | undefined>[] = [];
+    const base = await serve((req, res) => {
+      seen.push({ host: req.headers.host, authorization: req.headers.authorization, length: req.headers['content-length'], te: req.headers['transfer-encoding'] });
+      res.writeHead(200, { 'X-Answer': 'yes', 'Content-Type': 'text/plain' });
+      res.end('ok');
+    });
+    const port = new URL(base).port;
+    const t = make();
+    const res = await t.send(`http://user:p%40ss@127.0.0.1:${port}/a`, { method: 'POST', headers: {} });
+    await t.send(`${base}/b`, { method: 'GET', headers: { Authorization: 'Bearer t', Host: 'api.example' } });
+    expect(seen).toEqual([
+      { host: `127.0.0.1:${port}`, authorization: `Basic ${Buffer.from('user:p@ss').toString('base64')}`, length: '0', te: undefined },
+      { host: 'api.example', authorization: 'Bearer t', length: undefined, te: undefined },
+    ]);
+    // Response headers by name in any case, and as Node's object.
+    expect(res.header('x-answer')).toBe('yes');
+    expect(res.header('content-type')).toBe('text/plain');
+    expect(res.header('retry-after')).toBeUndefined();
+    expect(res.headers['x-answer']).toBe('yes');
+  });
+
+  it('refuses a header value with a line break before anything is sent', async () => {
+    let requests = 0;
+    const base = await serve((_req, res) => {
+      requests++;
+      res.end();
+    });
+    await expect(make().send(`${base}/x`, { method: 'GET', headers: { 'x-bad': 'a\r\nb' } })).rejects.toMatchObject({ code: 'ERR_INVALID_CHAR' });
+    expect(requests).toBe(0);
+  });
+});
