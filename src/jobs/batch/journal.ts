@@ -2,6 +2,8 @@
 // An item's Idempotency-Key is appended (a synchronous write) before its request is sent, and its
 // outcome after the answer, so that a re-run after a crash, Ctrl-C or SIGKILL knows what was
 // created, what was refused, and which requests were in flight (re-sent with their original key).
+// Keys are written a block at a time, ahead of their requests (key-book.ts); a run that ends
+// normally writes "unsent" for the new keys it did not use.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,6 +28,7 @@ export interface RefusedRecord {
 type Entry =
   | { type: 'run'; at: string; input: string; target: Target; items: number }
   | { type: 'sent'; id: string; key: string; index: number }
+  | { type: 'unsent'; id: string; key: string }
   | ({ type: 'created'; id: string } & CreatedRecord)
   | ({ type: 'refused'; id: string } & RefusedRecord);
 
@@ -65,7 +68,13 @@ async function load(file: string, identities: Identities, onCreated: (index: num
     const index = byId.get(entry.id);
     if (index === undefined) continue;
     const kind = state.kinds[index];
-    if (entry.type === 'sent') {
+    if (entry.type === 'unsent') {
+      // A key written ahead and never used: the item is as if that run had not reached it.
+      if (kind === EARLIER.UNANSWERED && state.keys.get(index) === entry.key) {
+        state.kinds[index] = EARLIER.UNKNOWN;
+        state.keys.delete(index);
+      }
+    } else if (entry.type === 'sent') {
       if (kind === EARLIER.CREATED) onCreated(index, null);
       state.kinds[index] = EARLIER.UNANSWERED;
       state.keys.set(index, entry.key);
@@ -98,13 +107,17 @@ function endsWithNewline(file: string): boolean {
   }
 }
 
+const OUTCOME_DELAY_MS = 25;
+
 export class Journal {
   /**
-   * Outcomes waiting to be written with the next "sent" line or at close: one write instead of
-   * two per item. Losing them in a crash is harmless: the item then looks unanswered, and a re-run
-   * re-sends it with the same key, which the service answers with a replay.
+   * Outcomes waiting to be written with the next keys, or by a flush at most OUTCOME_DELAY_MS later:
+   * a few writes a second instead of one per item. Losing them in a crash is harmless: the item
+   * then looks unanswered, and a re-run re-sends it with the same key, which the service answers
+   * with a replay.
    */
   private pending = '';
+  private flush: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly file: string,
@@ -140,25 +153,46 @@ export class Journal {
     if (this.fd === undefined) throw new Error('the batch journal is closed');
     const text = `${this.pending}${line}\n`;
     this.pending = '';
+    clearTimeout(this.flush);
+    this.flush = undefined;
     writeSync(this.fd, text);
   }
 
   private later(entry: Entry): void {
     this.pending += `${JSON.stringify(entry)}\n`;
+    this.flush ??= setTimeout(() => this.writeOutcomes(), OUTCOME_DELAY_MS).unref();
+  }
+
+  private writeOutcomes(): void {
+    clearTimeout(this.flush);
+    this.flush = undefined;
+    if (this.fd !== undefined && this.pending) writeSync(this.fd, this.pending);
+    this.pending = '';
   }
 
   begin(input: string, target: Target, items: number, now: Date): void {
     this.write(JSON.stringify({ type: 'run', at: now.toISOString(), input, target, items } satisfies Entry));
   }
 
-  /** Written before the request: from here on, a re-run re-sends with this key. */
-  sent(index: number, id: string, key: string): void {
-    if (this.earlier.kinds[index] === EARLIER.UNANSWERED && this.earlier.keys.get(index) === key) return; // on disk already
-    this.write(JSON.stringify({ type: 'sent', id, key, index } satisfies Entry));
+  /** Written before the requests, in one write: from here on, a re-run re-sends each with its key. */
+  sent(items: readonly { index: number; id: string; key: string }[]): void {
+    let lines = '';
+    for (const { index, id, key } of items) {
+      if (this.earlier.kinds[index] === EARLIER.UNANSWERED && this.earlier.keys.get(index) === key) continue; // on disk already
+      lines += `${JSON.stringify({ type: 'sent', id, key, index } satisfies Entry)}\n`;
+    }
+    if (lines) this.write(lines.slice(0, -1));
   }
 
-  created(id: string, record: CreatedRecord): void {
-    this.later({ type: 'created', id, ...record });
+  /** A key written by sent() whose request was never made. */
+  unsent(id: string, key: string): void {
+    this.later({ type: 'unsent', id, key });
+  }
+
+  created(id: string, r: CreatedRecord): void {
+    // Field by field rather than spread: one object shape, serialized on V8's fast path.
+    const entry = { type: 'created', id, jobId: r.jobId, status: r.status, statusLabel: r.statusLabel, approvalStatus: r.approvalStatus, approvalStatusLabel: r.approvalStatusLabel } as const;
+    this.later(entry satisfies Entry);
   }
 
   refused(id: string, record: RefusedRecord): void {
@@ -167,8 +201,7 @@ export class Journal {
 
   close(): void {
     if (this.fd === undefined) return;
-    if (this.pending) writeSync(this.fd, this.pending);
-    this.pending = '';
+    this.writeOutcomes();
     closeSync(this.fd);
     this.fd = undefined;
   }

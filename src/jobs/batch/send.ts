@@ -9,6 +9,7 @@ import type { CreatedRecord, Journal } from './journal.js';
 import type { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
 import type { BodyCache } from './body-cache.js';
+import { KeyBook } from './key-book.js';
 import type { Results } from './results.js';
 
 export interface Stopper {
@@ -103,10 +104,10 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
 
 export async function sendAll(o: SendOptions): Promise<void> {
   const { next, close } = taskQueue(o);
+  const keys = new KeyBook({ ...o, pending: (index) => pendingIn(o, index), size: o.results.size });
 
   const send = async (task: Task): Promise<void> => {
-    const key = o.resendKeys.get(task.index) ?? o.newKey();
-    o.journal.sent(task.index, task.id, key); // on disk before the first byte is sent
+    const key = keys.take(task.index); // on disk before the first byte is sent
     try {
       const res = await o.api.request<Job>('POST', '/jobs', { body: task.body, idempotencyKey: key });
       const record = createdRecord(res.body);
@@ -127,6 +128,7 @@ export async function sendAll(o: SendOptions): Promise<void> {
   };
 
   const settled = await Promise.allSettled(Array.from({ length: o.concurrency }, worker));
+  keys.release();
   await close();
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;

@@ -1,0 +1,61 @@
+// The Idempotency-Keys of a run's items, journaled ahead of their requests a block at a time: one
+// synchronous write per block rather than one per item. A key written ahead and never used is
+// harmless: after a crash the item looks unanswered and a re-run sends it with that key, the key's
+// first use; a run that ends normally releases the new keys it did not use (an "unsent" entry).
+import type { Identities } from './item-identity.js';
+import type { Journal } from './journal.js';
+
+export const KEY_BLOCK = 32;
+
+export interface KeyBookOptions {
+  journal: Journal;
+  identities: Identities;
+  /** Original keys of items sent by an earlier run that got no answer: kept, never released. */
+  resendKeys: ReadonlyMap<number, string>;
+  newKey: () => string;
+  /** Whether item `index` is still to be sent in this run. */
+  pending: (index: number) => boolean;
+  size: number;
+}
+
+export class KeyBook {
+  private readonly keys = new Map<number, string>();
+  /** Items below this were looked at by an earlier block. */
+  private scanned = 0;
+
+  constructor(
+    private readonly o: KeyBookOptions,
+    private readonly block = KEY_BLOCK,
+  ) {}
+
+  /** The key of item `index`, on disk when this returns. Items are taken in file order. */
+  take(index: number): string {
+    let key = this.keys.get(index);
+    if (key === undefined) {
+      this.reserve(index);
+      key = this.keys.get(index)!;
+    }
+    this.keys.delete(index);
+    return key;
+  }
+
+  /** Writes "unsent" for the new keys reserved and not taken. */
+  release(): void {
+    for (const [index, key] of this.keys) if (!this.o.resendKeys.has(index)) this.o.journal.unsent(this.o.identities.id(index), key);
+    this.keys.clear();
+  }
+
+  private reserve(first: number): void {
+    const items = [this.entry(first)];
+    let index = Math.max(first + 1, this.scanned);
+    for (; index < this.o.size && items.length < this.block; index++) if (this.o.pending(index)) items.push(this.entry(index));
+    this.scanned = index;
+    this.o.journal.sent(items);
+  }
+
+  private entry(index: number): { index: number; id: string; key: string } {
+    const key = this.o.resendKeys.get(index) ?? this.o.newKey();
+    this.keys.set(index, key);
+    return { index, id: this.o.identities.id(index), key };
+  }
+}
