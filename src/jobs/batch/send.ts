@@ -106,30 +106,39 @@ export async function sendAll(o: SendOptions): Promise<void> {
   const { next, close } = taskQueue(o);
   const keys = new KeyBook({ ...o, pending: (index) => pendingIn(o, index), size: o.results.size });
 
-  const send = async (task: Task): Promise<void> => {
-    const key = keys.take(task.index); // on disk before the first byte is sent
-    try {
-      const res = await o.api.request<Job>('POST', '/jobs', { body: task.body, idempotencyKey: key });
-      const record = createdRecord(res.body);
-      o.journal.created(task.id, record);
-      o.results.created(task.index, 'created', record);
-      o.progress.answered(true);
-    } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure.definitive) o.journal.refused(task.id, failure.error);
-      o.results.failed(task.index, failure.result, failure.error, failure.exit);
-      if (failure.stop) o.stopper.reason ??= failure.stop;
-      o.progress.answered(false);
-    }
+  const created = (task: Task, job: Job): void => {
+    const record = createdRecord(job);
+    o.journal.created(task.id, record);
+    o.results.created(task.index, 'created', record);
+    o.progress.answered(true);
+  };
+  const failed = (task: Task, error: unknown): void => {
+    const failure = classifyFailure(error);
+    if (failure.definitive) o.journal.refused(task.id, failure.error);
+    o.results.failed(task.index, failure.result, failure.error, failure.exit);
+    if (failure.stop) o.stopper.reason ??= failure.stop;
+    o.progress.answered(false);
   };
 
+  // The request is awaited here, in the worker's loop, and a task already at hand is not awaited:
+  // every await and async call is a promise and a microtask more per item.
   const worker = async (): Promise<void> => {
-    for (let task = await next(); task; task = await next()) await send(task);
+    for (;;) {
+      const pending = next();
+      const task = pending instanceof Promise ? await pending : pending;
+      if (!task) return;
+      const key = keys.take(task.index); // on disk before the first byte is sent
+      try {
+        created(task, (await o.api.request<Job>('POST', '/jobs', { body: task.body, idempotencyKey: key })).body);
+      } catch (error) {
+        failed(task, error);
+      }
+    }
   };
 
   const settled = await Promise.allSettled(Array.from({ length: o.concurrency }, worker));
   keys.release();
   await close();
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) throw failed.reason;
+  const crashed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (crashed) throw crashed.reason;
 }
