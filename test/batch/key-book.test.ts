@@ -24,6 +24,16 @@ async function open(file: string, ids: Identities): Promise<Journal> {
   return Journal.open(file, { restart: false, now: new Date('2026-11-22T00:00:00Z') }, ids, () => undefined);
 }
 
+/** A journal in a fresh directory for `n` items, and a key source counting key-0, key-1... */
+async function fresh(n: number): Promise<{ file: string; ids: Identities; journal: Journal; newKey: () => string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'recruit-keys-'));
+  dirs.push(dir);
+  const file = join(dir, 'journal.ndjson');
+  const ids = identities(n);
+  let count = 0;
+  return { file, ids, journal: await open(file, ids), newKey: () => `key-${count++}` };
+}
+
 function entries(file: string): { type: string; index?: number; key: string }[] {
   return readFileSync(file, 'utf8')
     .trim()
@@ -33,17 +43,9 @@ function entries(file: string): { type: string; index?: number; key: string }[] 
 
 describe('batch key book', () => {
   it('journals the keys of the next pending items in one block before the first is taken, then releases the unused ones', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'recruit-keys-'));
-    dirs.push(dir);
-    const file = join(dir, 'journal.ndjson');
-    const ids = identities(10);
-    const journal = await open(file, ids);
-    let n = 0;
+    const { file, ids, journal, newKey } = await fresh(10);
     const done = new Set([1, 4]); // created in an earlier run: not pending, no key
-    const book = new KeyBook(
-      { journal, identities: ids, resendKeys: new Map([[3, 'old-key-3']]), newKey: () => `key-${n++}`, pending: (i) => !done.has(i), size: 10 },
-      4,
-    );
+    const book = new KeyBook({ journal, identities: ids, resendKeys: new Map([[3, 'old-key-3']]), newKey, pending: (i) => !done.has(i), size: 10 }, 4);
 
     expect(book.take(0)).toBe('key-0');
     // One block: item 0 and the next three pending items, 1 and 4 skipped; 3 keeps its earlier key.
@@ -72,13 +74,8 @@ describe('batch key book', () => {
   });
 
   it('starts a new block when the items of the last one are taken', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'recruit-keys-'));
-    dirs.push(dir);
-    const file = join(dir, 'journal.ndjson');
-    const ids = identities(5);
-    const journal = await open(file, ids);
-    let n = 0;
-    const book = new KeyBook({ journal, identities: ids, resendKeys: new Map(), newKey: () => `key-${n++}`, pending: () => true, size: 5 }, 2);
+    const { file, ids, journal, newKey } = await fresh(5);
+    const book = new KeyBook({ journal, identities: ids, resendKeys: new Map(), newKey, pending: () => true, size: 5 }, 2);
     for (let i = 0; i < 5; i++) expect(book.take(i)).toBe(`key-${i}`);
     book.release();
     journal.close();
