@@ -145,25 +145,23 @@ export class Journal {
       : { kinds: new Uint8Array(identities.size), keys: new Map<number, string>(), refused: new Map<number, RefusedRecord>() };
     const torn = exists && !endsWithNewline(file);
     const journal = new Journal(file, earlier, openSync(file, 'a', 0o600));
-    if (torn) journal.write('');
+    if (torn) journal.write('\n');
     return journal;
   }
 
-  private write(line: string): void {
+  /** Writes what is pending and then `lines` (each ending in a newline), in one write, now. */
+  private write(lines: string): void {
     if (this.fd === undefined) throw new Error('the batch journal is closed');
-    const text = `${this.pending}${line}\n`;
-    this.pending = '';
-    clearTimeout(this.flush);
-    this.flush = undefined;
-    writeSync(this.fd, text);
+    this.pending += lines;
+    this.writePending();
   }
 
   private later(entry: Entry): void {
     this.pending += `${JSON.stringify(entry)}\n`;
-    this.flush ??= setTimeout(() => this.writeOutcomes(), OUTCOME_DELAY_MS).unref();
+    this.flush ??= setTimeout(() => this.writePending(), OUTCOME_DELAY_MS).unref();
   }
 
-  private writeOutcomes(): void {
+  private writePending(): void {
     clearTimeout(this.flush);
     this.flush = undefined;
     if (this.fd !== undefined && this.pending) writeSync(this.fd, this.pending);
@@ -171,7 +169,7 @@ export class Journal {
   }
 
   begin(input: string, target: Target, items: number, now: Date): void {
-    this.write(JSON.stringify({ type: 'run', at: now.toISOString(), input, target, items } satisfies Entry));
+    this.write(`${JSON.stringify({ type: 'run', at: now.toISOString(), input, target, items } satisfies Entry)}\n`);
   }
 
   /** Written before the requests, in one write: from here on, a re-run re-sends each with its key. */
@@ -181,7 +179,7 @@ export class Journal {
       if (this.earlier.kinds[index] === EARLIER.UNANSWERED && this.earlier.keys.get(index) === key) continue; // on disk already
       lines += `${JSON.stringify({ type: 'sent', id, key, index } satisfies Entry)}\n`;
     }
-    if (lines) this.write(lines.slice(0, -1));
+    if (lines) this.write(lines);
   }
 
   /** A key written by sent() whose request was never made. */
@@ -201,7 +199,7 @@ export class Journal {
 
   close(): void {
     if (this.fd === undefined) return;
-    this.writeOutcomes();
+    this.writePending();
     closeSync(this.fd);
     this.fd = undefined;
   }
