@@ -50,6 +50,8 @@ interface Watch {
   phase: string;
   ms: number;
   deadline: number;
+  /** Its place in Transport's list of watches. */
+  slot: number;
 }
 
 function timeoutError(what: string, ms: number): Error {
@@ -95,7 +97,15 @@ export class Transport {
   private readonly agents = new Map<string, http.Agent>();
   /** The last URL's parts: a batch posts to one URL thousands of times. */
   private last: { url: string; endpoint: Endpoint } | undefined;
-  private readonly watches = new Set<Watch>();
+  /**
+   * The requests in flight, in slots reused as requests end. Not a Set: under a batch's add/delete
+   * churn V8 rehashes a Set's table every few dozen requests and links the old table to the new
+   * one, so once a table was in the old generation each request's objects outlived two young-
+   * generation GCs. Measured on a 5,000-job batch: half the GC time (docs/performance.md).
+   */
+  private readonly watches: (Watch | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  private inFlight = 0;
   private sweeper: NodeJS.Timeout | undefined;
   /** How often deadlines are checked: a tenth of the shortest limit, so a timeout fires at most 10% late. */
   private readonly sweepMs: number;
@@ -175,8 +185,9 @@ export class Transport {
   }
 
   private watch(req: http.ClientRequest, phase: string, ms: number): Watch {
-    const watch: Watch = { req, phase, ms, deadline: Date.now() + ms };
-    this.watches.add(watch);
+    const watch: Watch = { req, phase, ms, deadline: Date.now() + ms, slot: this.freeSlots.pop() ?? this.watches.length };
+    this.watches[watch.slot] = watch;
+    this.inFlight++;
     this.sweeper ??= setInterval(() => this.sweep(), this.sweepMs).unref();
     return watch;
   }
@@ -188,8 +199,10 @@ export class Transport {
   }
 
   private unwatch(watch: Watch): void {
-    this.watches.delete(watch);
-    if (this.watches.size === 0) this.stopSweeping();
+    if (this.watches[watch.slot] !== watch) return; // already ended
+    this.watches[watch.slot] = undefined;
+    this.freeSlots.push(watch.slot);
+    if (--this.inFlight === 0) this.stopSweeping();
   }
 
   private stopSweeping(): void {
@@ -200,7 +213,7 @@ export class Transport {
   private sweep(): void {
     const now = Date.now();
     for (const watch of this.watches) {
-      if (now < watch.deadline) continue;
+      if (!watch || now < watch.deadline) continue;
       this.unwatch(watch);
       watch.req.destroy(timeoutError(watch.phase, watch.ms));
     }

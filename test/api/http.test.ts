@@ -50,6 +50,23 @@ describe('HTTP transport', () => {
     });
   });
 
+  it('times out the one stuck request while many others come and go beside it', async () => {
+    const base = await serve((req, res) => {
+      if (req.url !== '/stuck') res.end(req.url);
+    });
+    const t = make({ headers: 150 });
+    const stuck = t.send(`${base}/stuck`, { method: 'GET', headers: {} });
+    const answers: string[] = [];
+    // Three at a time, thirty in all: the watch slots of ended requests are reused.
+    for (let round = 0; round < 10; round++) {
+      const three = await Promise.all([0, 1, 2].map((k) => t.send(`${base}/r${round * 3 + k}`, { method: 'GET', headers: {} })));
+      answers.push(...three.map((r) => r.text));
+    }
+    await expect(stuck).rejects.toMatchObject({ code: 'ETIMEDOUT', message: 'waiting for the response timed out after 150 ms' });
+    expect(answers).toEqual(Array.from({ length: 30 }, (_, i) => `/r${i}`));
+    await expect(t.send(`${base}/after`, { method: 'GET', headers: {} })).resolves.toMatchObject({ text: '/after' });
+  });
+
   it('gives up on a body that stops arriving, but not on one that keeps coming', async () => {
     const base = await serve((req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
