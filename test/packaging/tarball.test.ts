@@ -1,20 +1,23 @@
 // `npm pack` makes a tarball of only what runs (of the build `npm test` made first; --ignore-scripts,
-// so no rebuild races the other tests); installed into a temporary prefix (offline: its
-// dependencies come from the npm cache that `npm ci` filled), it runs.
+// so no rebuild races the other tests). The tarball is unpacked and its runtime dependencies installed
+// offline with `npm ci --omit=dev` from our lock file (the tarballs `npm ci` put in the npm cache): a
+// global `npm install` of the tarball would resolve every dependency's registry metadata, which a
+// fresh machine's cache does not hold, and tests have no network. A runtime dependency listed only in
+// devDependencies, or a file missing from the tarball, fails here.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: { recruit: string } };
 const ALLOWED = /^(bin\/recruit\.js|(bin|dist)\/package\.json|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
 
 describe('the npm package', () => {
   const dir = mkdtempSync(join(tmpdir(), 'recruit-pack-'));
-  const prefix = join(dir, 'prefix');
+  const unpacked = join(dir, 'unpacked');
   let files: string[] = [];
 
   beforeAll(() => {
@@ -23,10 +26,10 @@ describe('the npm package', () => {
       execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, env: npmEnv, encoding: 'utf8' }),
     ) as Array<{ filename: string; files: Array<{ path: string }> }>;
     files = packed[0]!.files.map((f) => f.path);
-    execFileSync('npm', ['install', '--global', '--offline', '--prefix', prefix, join(dir, packed[0]!.filename)], {
-      env: npmEnv,
-      stdio: 'pipe',
-    });
+    mkdirSync(unpacked);
+    execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', unpacked, '--strip-components=1']);
+    copyFileSync(join(ROOT, 'package-lock.json'), join(unpacked, 'package-lock.json'));
+    execFileSync('npm', ['ci', '--omit=dev', '--offline', '--ignore-scripts'], { cwd: unpacked, env: npmEnv, stdio: 'pipe' });
   }, 120_000);
 
   it('holds only what runs: the executable, the bundle, completions, README and LICENSE', () => {
@@ -38,7 +41,7 @@ describe('the npm package', () => {
   });
 
   const recruit = (...args: string[]) =>
-    spawnSync(join(prefix, 'bin', 'recruit'), args, {
+    spawnSync(process.execPath, [join(unpacked, pkg.bin.recruit), ...args], {
       encoding: 'utf8',
       env: { ...process.env, RECRUIT_STATE_DIR: join(dir, 'state'), RECRUIT_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' },
     });
