@@ -105,7 +105,6 @@ export class Transport {
    */
   private readonly watches: (Watch | undefined)[] = [];
   private readonly freeSlots: number[] = [];
-  private inFlight = 0;
   private sweeper: NodeJS.Timeout | undefined;
   /** How often deadlines are checked: a tenth of the shortest limit, so a timeout fires at most 10% late. */
   private readonly sweepMs: number;
@@ -187,7 +186,6 @@ export class Transport {
   private watch(req: http.ClientRequest, phase: string, ms: number): Watch {
     const watch: Watch = { req, phase, ms, deadline: Date.now() + ms, slot: this.freeSlots.pop() ?? this.watches.length };
     this.watches[watch.slot] = watch;
-    this.inFlight++;
     this.sweeper ??= setInterval(() => this.sweep(), this.sweepMs).unref();
     return watch;
   }
@@ -202,7 +200,7 @@ export class Transport {
     if (this.watches[watch.slot] !== watch) return; // already ended
     this.watches[watch.slot] = undefined;
     this.freeSlots.push(watch.slot);
-    if (--this.inFlight === 0) this.stopSweeping();
+    if (this.freeSlots.length === this.watches.length) this.stopSweeping(); // none in flight
   }
 
   private stopSweeping(): void {
