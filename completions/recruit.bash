@@ -131,8 +131,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
   esac
-  __recruit_opts+=(--profile --base-url --sandbox --json --no-color --verbose -y --yes --insecure-http)
-  __recruit_vopts+=(--profile --base-url)
+  __recruit_opts+=(--profile --base-url --sandbox --json --no-color --verbose -y --yes --insecure-http --timeout --max-response-size)
+  __recruit_vopts+=(--profile --base-url --timeout --max-response-size)
 }
 
 # The values of option $2 of command path $1.

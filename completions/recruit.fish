@@ -10,7 +10,7 @@
 # The subcommands of command path $argv[1], then the options it takes that need a value.
 function __recruit_spec -a path
     set -l subs
-    set -l vopts --profile --base-url
+    set -l vopts --profile --base-url --timeout --max-response-size
     switch $path
         case 'recruit'
             set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'completion' 'help'
@@ -129,6 +129,8 @@ complete -c recruit -l no-color -d 'disable colour'
 complete -c recruit -l verbose -d 'print each request and response on stderr (token redacted)'
 complete -c recruit -s y -l yes -d 'never prompt; fail when input is missing'
 complete -c recruit -l insecure-http -d 'allow plain http:// to a host that is not loopback'
+complete -c recruit -l timeout -x -d 'give up on an API request after this long, retries and waits included (default 120)'
+complete -c recruit -l max-response-size -x -d 'read at most this much of one answer (default 32)'
 # recruit
 complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users'
 complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'read, list, update and change the status of jobs'

@@ -57,6 +57,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--verbose', 'print each request and response on stderr (token redacted)')
     .option('-y, --yes', 'never prompt; fail when input is missing')
     .option('--insecure-http', 'allow plain http:// to a host that is not loopback')
+    .option('--timeout <seconds>', 'give up on an API request after this long, retries and waits included (default 120)')
+    .option('--max-response-size <MiB>', 'read at most this much of one answer (default 32)')
     .addHelpText(
       'after',
       examples([

@@ -1,7 +1,10 @@
 // The one API client every command shares: base URL with /v1, bearer token, JSON in and out,
-// timeouts, a keep-alive pool, retries of transient failures, typed errors and --verbose lines.
-import { httpError, networkError, type ApiError } from './errors.js';
+// deadlines and a response-size cap, a keep-alive pool, retries of transient failures, typed
+// errors and --verbose lines. Only 2xx answers are returned (redirects are never followed), and
+// their bodies only as JSON: anything else is an ApiError naming the method, path and status.
+import { ApiError, describeBody, httpError, networkError, type Failure } from './errors.js';
 import { hasHeader, Transport, type TransportResponse } from './http.js';
+import { checked, type Shape } from './shapes.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -12,40 +15,93 @@ export interface RequestOptions {
   body?: unknown;
   idempotencyKey?: string;
   headers?: Record<string, string>;
-  /** Return non-2xx answers instead of throwing (the `api` command shows them as they are). */
-  allowErrors?: boolean;
+  /** Return every answer as it came, any status and any body (the `api` command shows them). */
+  raw?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
+  method: string;
+  /** As asked, relative to the base URL. */
+  path: string;
   status: number;
-  /** Parsed JSON, or the text when the body is not JSON, or undefined when empty. */
+  /** Parsed JSON; undefined when empty; with `raw`, the text when the body is not JSON. */
   body: T;
   text: string;
+  contentType: string | undefined;
+  /** The first value of a response header, by its lower-case name. */
+  header(lowerCaseName: string): string | undefined;
   attempts: number;
   replayed: boolean;
 }
+
+/** A wait before the next attempt, as it starts. */
+export interface RetryNotice {
+  method: string;
+  path: string;
+  /** The status that caused it, or the network error's message. */
+  cause: number | string;
+  delayMs: number;
+  /** The attempt that follows the wait. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+export interface ClientTimeouts {
+  connectMs: number;
+  /** From sending until the response's headers. */
+  headersMs: number;
+  /** The longest pause while a body arrives. */
+  idleMs: number;
+  /** The whole request, every attempt and wait included. */
+  requestMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ClientTimeouts = { connectMs: 10_000, headersMs: 30_000, idleMs: 30_000, requestMs: 120_000 };
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export interface ClientOptions {
   baseUrl: string;
   token: string | undefined;
   userAgent: string;
   retry?: Partial<RetryPolicy>;
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  timeouts?: Partial<ClientTimeouts>;
+  maxResponseBytes?: number;
   /** One line per request and response, for --verbose. */
   log?: (line: string) => void;
+  /** Told of every wait before a retry. */
+  onRetry?: (notice: RetryNotice) => void;
   transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
 }
 
+/**
+ * A fingerprint of a credential, to tell accounts apart in local state without keeping the token:
+ * a hash (node:crypto is loaded here, not at start-up: most commands never need it).
+ */
+export function credentialFingerprint(token: string | undefined): string {
+  const { createHash } = process.getBuiltinModule('node:crypto');
+  return createHash('sha256').update(`recruit credential\n${token ?? ''}`).digest('hex').slice(0, 32);
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** "27 hours", "3 minutes", "45 s": a wait as people say it. */
+export function describeWait(ms: number): string {
+  const s = ms / 1000;
+  if (s < 120) return `${Number(s.toFixed(1))} s`;
+  if (s < 7200) return `${Math.round(s / 60)} minutes`;
+  if (s < 172_800) return `${Math.round(s / 3600)} hours`;
+  return `${Math.round(s / 86_400)} days`;
+}
 
 export class ApiClient {
   readonly baseUrl: string;
   private readonly transport: Transport;
   private readonly ownsTransport: boolean;
   private readonly policy: RetryPolicy;
+  private readonly timeouts: ClientTimeouts;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -55,6 +111,7 @@ export class ApiClient {
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
@@ -62,28 +119,31 @@ export class ApiClient {
     this.transport =
       options.transport ??
       new Transport({
-        connectTimeoutMs: options.timeouts?.connectMs ?? 10_000,
-        headersTimeoutMs: options.timeouts?.headersMs ?? 30_000,
-        bodyTimeoutMs: options.timeouts?.bodyMs ?? 30_000,
+        connectTimeoutMs: this.timeouts.connectMs,
+        headersTimeoutMs: this.timeouts.headersMs,
+        bodyTimeoutMs: this.timeouts.idleMs,
+        maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         maxSockets: 64,
       });
   }
 
-  url(path: string, query?: Query): string {
-    const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-    if (!query) return url;
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-    const qs = params.toString();
-    return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+  /** A fingerprint of this client's credential (credentialFingerprint). */
+  credentialFingerprint(): string {
+    return credentialFingerprint(this.options.token);
   }
 
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return (await this.request<T>('GET', path, { query })).body;
+  url(path: string, query?: Query): string {
+    return `${this.baseUrl}${withQuery(path.startsWith('/') ? path : `/${path}`, query)}`;
+  }
+
+  /** GET of a resource whose answer must have `shape`. */
+  async get<T>(path: string, query: Query | undefined, shape: Shape): Promise<T> {
+    return checked<T>(await this.request('GET', path, { query }), shape);
   }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const url = this.url(path, options.query);
+    const relative = withQuery(path.startsWith('/') ? path : `/${path}`, options.query);
+    const url = `${this.baseUrl}${relative}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
@@ -96,45 +156,69 @@ export class ApiClient {
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const retryable = mayRetry(method, options.idempotencyKey !== undefined);
+    const deadline = this.now() + this.timeouts.requestMs;
+    const failure = (attempts: number): Failure => ({ method, path: relative, attempts });
+    /** Whether a wait of `ms` before another attempt is worth it: attempts left, and time before the deadline. */
+    const mayWait = (attempt: number, ms: number) => retryable && attempt < this.policy.maxAttempts && this.now() + ms < deadline;
 
     for (let attempt = 1; ; attempt++) {
-      const wait = this.pausedUntil - this.now();
-      if (wait > 0) await this.sleep(wait);
+      const paused = this.pausedUntil - this.now();
+      if (paused > 0) await this.sleep(paused);
       const started = this.now();
       if (this.options.log) this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
       let response: TransportResponse;
       try {
-        response = await this.transport.send(url, { method, headers, body: payload });
+        response = await this.transport.send(url, { method, headers, body: payload, deadline });
       } catch (error) {
-        const elapsed = this.now() - started;
-        this.log(`< network error ${method} ${url} ${elapsed}ms attempt=${attempt}: ${(error as Error).message}`);
-        if (retryable && attempt < this.policy.maxAttempts) {
-          await this.sleep(retryDelay(this.policy, attempt, undefined, this.random));
-          continue;
-        }
-        throw networkError(error as Error, { method, url, attempts: attempt });
+        const cause = error as Error;
+        this.log(`< network error ${method} ${url} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
+        const apiError = networkError(cause, failure(attempt));
+        const delay = retryDelay(this.policy, attempt, undefined, this.random);
+        if (apiError.kind === 'too_large' || !mayWait(attempt, delay)) throw apiError;
+        await this.wait({ method, path: relative, cause: cause.message, delayMs: delay, attempt: attempt + 1, maxAttempts: this.policy.maxAttempts });
+        continue;
       }
       const { statusCode: status, text } = response;
       const replayed = response.header('idempotent-replayed') === 'true';
+      const contentType = response.header('content-type');
       if (this.options.log) this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
-      const body = parseBody(text, response.header('content-type'));
 
-      if (isRetryableStatus(status) && retryable && attempt < this.policy.maxAttempts) {
+      if (isRetryableStatus(status) && retryable) {
         const retryAfter = parseRetryAfter(response.header('retry-after'), this.now());
-        const delay = retryDelay(this.policy, attempt, retryAfter, this.random);
-        if (status === 429 && retryAfter !== undefined) {
-          // Waited out at the top of the loop, by this request and every other one of this client.
-          this.pausedUntil = Math.max(this.pausedUntil, this.now() + delay);
-        } else {
-          await this.sleep(delay);
+        if (retryAfter !== undefined && retryAfter > this.policy.maxRetryAfterMs) {
+          throw new ApiError(
+            'wait_too_long',
+            `${status} answer: the service asks to wait ${describeWait(retryAfter)} before trying again; gave up rather than wait that long`,
+            status,
+            [],
+            failure(attempt),
+          );
         }
-        continue;
+        const delay = retryDelay(this.policy, attempt, retryAfter, this.random);
+        if (mayWait(attempt, delay)) {
+          const notice = { method, path: relative, cause: status, delayMs: delay, attempt: attempt + 1, maxAttempts: this.policy.maxAttempts };
+          if (status === 429 && retryAfter !== undefined) {
+            // Waited out at the top of the loop, by this request and every other one of this client.
+            this.pausedUntil = Math.max(this.pausedUntil, this.now() + delay);
+            this.options.onRetry?.(notice);
+          } else {
+            await this.wait(notice);
+          }
+          continue;
+        }
       }
-      if (status >= 400 && !options.allowErrors) {
-        throw httpError(status, body, text, { method, url, attempts: attempt }) satisfies ApiError;
+      const answer = { method, path: relative, status, text, contentType, header: (name: string) => response.header(name), attempts: attempt, replayed };
+      if (options.raw) return { ...answer, body: parseLoosely(text, contentType) as T };
+      if (status < 200 || status > 299) {
+        throw httpError(answer, parseLoosely(text, contentType), failure(attempt));
       }
-      return { status, body: body as T, text, attempts: attempt, replayed };
+      return { ...answer, body: parseJson(text, contentType, status, failure(attempt)) as T };
     }
+  }
+
+  private async wait(notice: RetryNotice): Promise<void> {
+    this.options.onRetry?.(notice);
+    await this.sleep(notice.delayMs);
   }
 
   private log(line: string): void {
@@ -146,12 +230,36 @@ export class ApiClient {
   }
 }
 
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
 function serialize(body: unknown): string | Uint8Array | undefined {
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) return body;
   return JSON.stringify(body);
 }
 
-function parseBody(text: string, contentType: string | undefined): unknown {
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** A 2xx body: empty, or JSON said and sent; anything else is an answer the client cannot use. */
+function parseJson(text: string, contentType: string | undefined, status: number, failure: Failure): unknown {
+  if (text === '') return undefined;
+  if (!contentType || !JSON_TYPE.test(contentType)) {
+    throw new ApiError('bad_answer', `${status} answer is not JSON: ${describeBody(text, contentType)}`, status, [], failure, undefined, text);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('bad_answer', `${status} answer is not valid JSON (${Buffer.byteLength(text)} bytes)`, status, [], failure, undefined, text);
+  }
+}
+
+/** An error's or a raw answer's body: JSON when it parses, otherwise the text. */
+function parseLoosely(text: string, contentType: string | undefined): unknown {
   if (text === '') return undefined;
   if (contentType && !/json/i.test(contentType)) return text;
   try {

@@ -1,8 +1,7 @@
-// One typed error per outcome of an API call, each with its exit code (design 2). The real
-// service's error shape is unknown: the server's message and field details are taken from the
-// common shapes when present, and the raw body is kept otherwise.
-import { CliError, type ErrorDetail } from '../cli/errors.js';
-import { EXIT, type ExitCode } from '../cli/exit-codes.js';
+// One typed error per outcome of an API call. The real service's error shape is unknown: the
+// server's message and field details are taken from the common shapes when present, and the raw
+// body is kept otherwise. What an error means for the user (exit code, hint) is decided by the
+// CLI (src/cli/api-failure.ts), not here.
 
 export type ApiErrorKind =
   | 'validation'
@@ -13,42 +12,82 @@ export type ApiErrorKind =
   | 'rate_limited'
   | 'unavailable'
   | 'server_error'
+  | 'http_error'
+  /** No answer: the connection failed or was cut. */
   | 'network'
-  | 'http_error';
+  /** No complete answer within the request's deadline. */
+  | 'timeout'
+  /** A 3xx: redirects are never followed. */
+  | 'redirect'
+  /** A 2xx whose body is not what the operation returns (not JSON, wrong shape). */
+  | 'bad_answer'
+  /** The body passed the response-size cap; reading stopped. */
+  | 'too_large'
+  /** The service asked to wait (Retry-After) longer than the client waits. */
+  | 'wait_too_long';
+
+export interface ApiErrorDetail {
+  field?: string;
+  code?: string;
+  message: string;
+}
 
 export interface Failure {
   method: string;
-  url: string;
+  /** The path as asked, relative to the base URL (never a credential or a port). */
+  path: string;
   attempts: number;
 }
 
-export class ApiError extends CliError {
+/** The service's code for "a request with this Idempotency-Key is still being processed". */
+export const KEY_IN_USE_CODE = 'idempotency_key_in_use';
+
+/** Kinds after which a create or update may or may not have been carried out. */
+const OUTCOME_UNKNOWN = new Set<ApiErrorKind>(['network', 'timeout', 'redirect', 'bad_answer', 'too_large', 'server_error', 'unavailable']);
+const RETRYABLE = new Set<ApiErrorKind>(['rate_limited', 'unavailable', 'network', 'timeout', 'wait_too_long']);
+
+export class ApiError extends Error {
+  /** The service's error code when it gave one, else the kind. */
+  readonly code: string;
+  /** Whether trying the same request again later may succeed. */
+  readonly retryable: boolean;
+
   constructor(
     readonly kind: ApiErrorKind,
-    message: string,
-    exitCode: ExitCode,
-    status: number | null,
-    details: ErrorDetail[],
+    /** What went wrong, without the method and path: the server's words, or ours. */
+    readonly reason: string,
+    readonly status: number | null,
+    readonly details: ApiErrorDetail[],
     readonly failure: Failure,
     readonly serverCode?: string,
     readonly rawBody?: string,
-    hint?: string,
   ) {
-    super(message, exitCode, serverCode ?? kind, details, hint);
-    this.status = status;
-    this.retryable = kind === 'rate_limited' || kind === 'unavailable' || kind === 'network';
+    const gaveUp = failure.attempts > 1 ? ` (gave up after ${failure.attempts} attempts)` : '';
+    const what = status !== null && kind !== 'bad_answer' && kind !== 'too_large' && kind !== 'wait_too_long' ? ` with ${status}` : '';
+    super(`${failure.method} ${failure.path} failed${what}: ${reason}${gaveUp}`);
+    this.code = serverCode ?? kind;
+    this.retryable = RETRYABLE.has(kind) || serverCode === KEY_IN_USE_CODE;
+  }
+
+  /**
+   * Whether a create or update that got this error may have been carried out all the same: no
+   * answer, a 5xx, an answer that cannot be read, or the service still processing the same key.
+   * Such a request is sent again only with the same Idempotency-Key.
+   */
+  get outcomeUnknown(): boolean {
+    return OUTCOME_UNKNOWN.has(this.kind) || this.serverCode === KEY_IN_USE_CODE;
   }
 }
 
 interface ServerError {
   message?: string;
   code?: string;
-  details: ErrorDetail[];
+  details: ApiErrorDetail[];
 }
 
-function asDetails(value: unknown): ErrorDetail[] {
+function asDetails(value: unknown): ApiErrorDetail[] {
   if (Array.isArray(value)) {
-    return value.flatMap((d): ErrorDetail[] => {
+    return value.flatMap((d): ApiErrorDetail[] => {
       if (typeof d === 'string') return [{ message: d }];
       if (d && typeof d === 'object') {
         const r = d as Record<string, unknown>;
@@ -88,54 +127,50 @@ export function readServerError(body: unknown): ServerError | undefined {
   return { message, code, details };
 }
 
-const KINDS: Record<number, [ApiErrorKind, ExitCode]> = {
-  400: ['validation', EXIT.API_FAILED],
-  401: ['unauthenticated', EXIT.AUTH],
-  403: ['forbidden', EXIT.AUTH],
-  404: ['not_found', EXIT.API_FAILED],
-  409: ['conflict', EXIT.CONFLICT],
-  422: ['validation', EXIT.API_FAILED],
-  429: ['rate_limited', EXIT.GAVE_UP],
-  503: ['unavailable', EXIT.GAVE_UP],
+const KINDS: Record<number, ApiErrorKind> = {
+  400: 'validation',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'validation',
+  429: 'rate_limited',
+  503: 'unavailable',
 };
 
-const HINTS: Partial<Record<ApiErrorKind, string>> = {
-  unauthenticated: 'check the token: `recruit auth status`, or log in again with `recruit auth login`',
-  forbidden: 'the token lacks the permission this operation needs; ask an admin for a token that has it',
-  rate_limited: 'the service is rate limiting; wait a minute and run the command again',
-  unavailable: 'the service is unavailable; run the command again later (it is safe to retry)',
-};
+/** A body that is not the service's error shape, described rather than printed (an HTML page, say). */
+export function describeBody(text: string, contentType: string | undefined): string {
+  if (text.trim() === '') return 'an empty body';
+  const type = contentType ? contentType.split(';')[0]!.trim() : 'no content type';
+  const bytes = Buffer.byteLength(text);
+  if (/json|^text\/plain$/i.test(type) && bytes <= 200 && !/[\r\n]/.test(text.trim())) return text.trim();
+  return `a ${bytes}-byte ${type} body`;
+}
 
-export function httpError(status: number, body: unknown, rawBody: string, failure: Failure): ApiError {
-  const [kind, exit] = KINDS[status] ?? (status >= 500 ? ['server_error', EXIT.API_FAILED] : ['http_error', EXIT.API_FAILED]);
+/** The parts of an answer an error is made from. */
+export interface Answer {
+  status: number;
+  text: string;
+  contentType: string | undefined;
+  header(lowerCaseName: string): string | undefined;
+}
+
+/** The error for a non-2xx answer; `body` is the answer's text parsed as JSON where it could be. */
+export function httpError(answer: Answer, body: unknown, failure: Failure): ApiError {
+  const { status, text: rawBody, contentType } = answer;
+  if (status >= 300 && status < 400) {
+    const location = answer.header('location');
+    const to = location ? ` to ${location.slice(0, 200)}` : '';
+    return new ApiError('redirect', `a redirect${to}; redirects are not followed`, status, [], failure, undefined, rawBody);
+  }
+  const kind = KINDS[status] ?? (status >= 500 ? 'server_error' : 'http_error');
   const server = readServerError(body);
-  const text = server?.message ?? (rawBody.trim() ? rawBody.trim().slice(0, 500) : `HTTP ${status}`);
-  const gaveUp = failure.attempts > 1 ? ` (gave up after ${failure.attempts} attempts)` : '';
-  return new ApiError(
-    kind,
-    `${failure.method} ${failure.url} failed with ${status}: ${text}${gaveUp}`,
-    exit,
-    status,
-    server?.details ?? [],
-    failure,
-    server?.code,
-    server ? undefined : rawBody,
-    HINTS[kind],
-  );
+  const reason = server?.message ?? describeBody(rawBody, contentType);
+  return new ApiError(kind, reason, status, server?.details ?? [], failure, server?.code, server ? undefined : rawBody);
 }
 
 export function networkError(cause: Error, failure: Failure): ApiError {
   const code = (cause as NodeJS.ErrnoException).code;
-  const gaveUp = failure.attempts > 1 ? ` (gave up after ${failure.attempts} attempts)` : '';
-  return new ApiError(
-    'network',
-    `${failure.method} ${failure.url} failed: ${cause.message}${code ? ` [${code}]` : ''}${gaveUp}`,
-    EXIT.GAVE_UP,
-    null,
-    [],
-    failure,
-    undefined,
-    undefined,
-    'check the base URL and your connection; a create or update that carried an Idempotency-Key is safe to retry',
-  );
+  const kind = code === 'ETIMEDOUT' ? 'timeout' : code === 'ERESPONSETOOLARGE' ? 'too_large' : 'network';
+  return new ApiError(kind, `${cause.message}${code && kind === 'network' ? ` [${code}]` : ''}`, null, [], failure);
 }

@@ -13,6 +13,8 @@ export interface TransportOptions {
   headersTimeoutMs: number;
   /** The longest pause while the body arrives. */
   bodyTimeoutMs: number;
+  /** The most bytes of a response body read before giving up on it. */
+  maxResponseBytes: number;
   /** Connections per origin. */
   maxSockets: number;
 }
@@ -22,16 +24,19 @@ export interface TransportRequest {
   headers: Record<string, string>;
   /** Text, or bytes already encoded as UTF-8. */
   body?: string | Uint8Array;
+  /** When (Date.now() time) the whole exchange must be over, whatever its phase. */
+  deadline?: number;
 }
 
 export interface TransportResponse {
   statusCode: number;
-  /** Names in lower case; built on first use. */
-  readonly headers: http.IncomingHttpHeaders;
-  /** The first value of header `lowerCaseName`, without building `headers`. */
+  /** The first value of header `lowerCaseName`. */
   header(lowerCaseName: string): string | undefined;
   text: string;
 }
+
+/** The error of a body larger than the cap. */
+export const TOO_LARGE = 'ERESPONSETOOLARGE';
 
 type HttpModule = Pick<typeof http, 'request' | 'Agent'>;
 
@@ -40,8 +45,6 @@ interface Endpoint {
   options: { agent: http.Agent; protocol: string; hostname: string; port: string; path: string };
   /** The Host header: host and port as in the URL (Node adds it only for headers given as an object). */
   host: string;
-  /** `Basic ...` from credentials in the URL. */
-  basicAuth?: string;
 }
 
 /** A request's current wait: what it waits for, its limit, and when that runs out. */
@@ -50,12 +53,24 @@ interface Watch {
   phase: string;
   ms: number;
   deadline: number;
+  /** The whole exchange's deadline (Infinity: none). */
+  until: number;
+  /** Ends the request with an error. */
+  fail: (error: Error) => void;
   /** Its place in Transport's list of watches. */
   slot: number;
 }
 
-function timeoutError(what: string, ms: number): Error {
-  return Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: 'ETIMEDOUT' });
+function timeoutError(message: string): Error {
+  return Object.assign(new Error(message), { code: 'ETIMEDOUT' });
+}
+
+function tooLarge(maxBytes: number): Error {
+  return Object.assign(new Error(`the service sent more than ${formatBytes(maxBytes)}; stopped reading`), { code: TOO_LARGE });
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
 /** Whether `headers` has `lowerCaseName`, in any case. */
@@ -79,10 +94,6 @@ class HttpResponse implements TransportResponse {
     readonly text: string,
   ) {
     this.statusCode = res.statusCode ?? 0;
-  }
-
-  get headers(): http.IncomingHttpHeaders {
-    return this.res.headers;
   }
 
   header(lowerCaseName: string): string | undefined {
@@ -128,64 +139,63 @@ export class Transport {
     this.stopSweeping();
   }
 
-  private sendTo(endpoint: Endpoint, { method, headers, body }: TransportRequest): Promise<TransportResponse> {
+  private sendTo(endpoint: Endpoint, { method, headers, body, deadline = Infinity }: TransportRequest): Promise<TransportResponse> {
     const raw: string[] = [];
     let hasLength = false;
     let hasHost = false;
-    let hasAuthorization = false;
     for (const name in headers) {
-      // Only names of these lengths can be one of the three: most need no lower-casing.
-      const lower = name.length === 4 || name.length === 13 || name.length === 14 ? name.toLowerCase() : '';
+      // Only names of these lengths can be one of the two: most need no lower-casing.
+      const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
       if (lower === 'content-length') hasLength = true;
       else if (lower === 'host') hasHost = true;
-      else if (lower === 'authorization') hasAuthorization = true;
       raw.push(name, headers[name]!);
     }
     if (!hasHost) raw.push('host', endpoint.host);
-    if (endpoint.basicAuth && !hasAuthorization) raw.push('authorization', endpoint.basicAuth);
     // A known length lets Node send the headers and the body in one write, not chunked.
     if (!hasLength && body !== undefined) raw.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
     else if (!hasLength && SAYS_EMPTY_BODY.has(method.toUpperCase())) raw.push('content-length', '0');
+    const { maxResponseBytes, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = this.options;
 
     return new Promise((resolve, reject) => {
       const req = endpoint.scheme.request({ ...endpoint.options, method, headers: raw });
-      const watch = this.watch(req, 'connecting', this.options.connectTimeoutMs);
-      req.on('socket', (socket) => {
-        if (socket.connecting) socket.once('connect', () => this.rewatch(watch, 'waiting for the response', this.options.headersTimeoutMs));
-        else this.rewatch(watch, 'waiting for the response', this.options.headersTimeoutMs);
-      });
-      req.on('error', (error) => {
+      const fail = (error: Error) => {
         this.unwatch(watch);
-        reject(error);
+        reject(error); // a second call, for the same failure seen twice, changes nothing
+        req.destroy();
+      };
+      const watch = this.watch(req, 'connecting', connectTimeoutMs, deadline, fail);
+      req.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', () => this.rewatch(watch, 'waiting for the response', headersTimeoutMs));
+        else this.rewatch(watch, 'waiting for the response', headersTimeoutMs);
       });
+      req.on('error', fail);
       req.on('response', (res) => {
+        const declared = Number(res.headers['content-length']);
+        if (declared > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
         const chunks: Buffer[] = [];
-        const bodyMs = this.options.bodyTimeoutMs;
-        this.rewatch(watch, 'reading the response', bodyMs);
+        let received = 0;
+        this.rewatch(watch, 'reading the response', bodyTimeoutMs);
         res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
           chunks.push(chunk);
-          watch.deadline = Date.now() + bodyMs;
+          watch.deadline = Date.now() + bodyTimeoutMs;
         });
-        res.on('error', (error) => {
-          this.unwatch(watch);
-          reject(error);
-        });
+        res.on('error', fail);
         res.on('end', () => {
           this.unwatch(watch);
           resolve(new HttpResponse(res, chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
         });
         res.on('close', () => {
-          if (res.complete) return;
-          this.unwatch(watch);
-          reject(Object.assign(new Error('the connection closed during the response'), { code: 'ECONNRESET' }));
+          if (!res.complete) fail(Object.assign(new Error('the connection closed during the response'), { code: 'ECONNRESET' }));
         });
       });
       req.end(body);
     });
   }
 
-  private watch(req: http.ClientRequest, phase: string, ms: number): Watch {
-    const watch: Watch = { req, phase, ms, deadline: Date.now() + ms, slot: this.freeSlots.pop() ?? this.watches.length };
+  private watch(req: http.ClientRequest, phase: string, ms: number, until: number, fail: (error: Error) => void): Watch {
+    const watch: Watch = { req, phase, ms, deadline: Date.now() + ms, until, fail, slot: this.freeSlots.pop() ?? this.watches.length };
     this.watches[watch.slot] = watch;
     this.sweeper ??= setInterval(() => this.sweep(), this.sweepMs).unref();
     return watch;
@@ -212,9 +222,9 @@ export class Transport {
   private sweep(): void {
     const now = Date.now();
     for (const watch of this.watches) {
-      if (!watch || now < watch.deadline) continue;
-      this.unwatch(watch);
-      watch.req.destroy(timeoutError(watch.phase, watch.ms));
+      if (!watch) continue;
+      if (now >= watch.until) watch.fail(timeoutError(`no complete answer by the request's deadline (${watch.phase})`));
+      else if (now >= watch.deadline) watch.fail(timeoutError(`${watch.phase} timed out after ${watch.ms} ms`));
     }
   }
 
@@ -233,9 +243,6 @@ export class Transport {
         path: `${parsed.pathname}${parsed.search}`,
       },
       host: parsed.host,
-      ...(parsed.username || parsed.password
-        ? { basicAuth: `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}` }
-        : {}),
     };
     this.last = { url, endpoint };
     return endpoint;

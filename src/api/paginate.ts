@@ -1,33 +1,86 @@
-// Collections come in the pagination envelope; --all follows totalPages.
+// Collections come in the pagination envelope; --all follows the pages until one of them says it
+// is the last or is empty, and a service that misbehaves cannot keep it going (PageWalk).
 import type { ApiClient, Query } from './client.js';
+import { ApiError } from './errors.js';
+import { checked, pageShape, type Shape } from './shapes.js';
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  totalItems: number;
+  totalPages: number;
+}
 
 export interface Page<T> {
   data: T[];
-  meta: { pagination: { page: number; pageSize: number; totalItems: number; totalPages: number } };
+  meta?: { pagination?: Partial<Pagination> };
 }
 
 export const ALL_PAGES_PAGE_SIZE = 100;
+export const MAX_PAGES = 10_000;
+/** Answers kept by one --all, in bytes of JSON: what keeps its memory under the design's 300 MB. */
+export const MAX_ALL_BYTES = 64 * 1024 * 1024;
 
-export async function* pages<T>(client: ApiClient, path: string, query: Query = {}): AsyncGenerator<Page<T>> {
-  let page = Number(query.page ?? 1);
-  for (;;) {
-    const answer = await client.get<Page<T> | T[]>(path, { ...query, page });
-    // A service that answers a bare array has one page.
-    if (Array.isArray(answer)) {
-      yield { data: answer, meta: { pagination: { page, pageSize: answer.length, totalItems: answer.length, totalPages: 1 } } };
-      return;
+/** One page, checked: the envelope (or a bare array, as a single page) with items of `item`'s shape. */
+export async function getPage<T>(client: ApiClient, path: string, query: Query, item: Shape): Promise<Page<T> & { bytes: number }> {
+  const res = await client.request('GET', path, { query });
+  const body = checked<Page<T> | T[]>(res, pageShape(item));
+  const bytes = res.text.length;
+  return Array.isArray(body) ? { data: body, bytes, meta: { pagination: { page: 1, totalPages: 1 } } } : { ...body, bytes };
+}
+
+/**
+ * Decides, page after page, whether to ask for the next one: not after an empty page or the last
+ * (page >= totalPages); an error for a page that repeats the one before, more than MAX_PAGES pages
+ * or more than MAX_ALL_BYTES of answers.
+ */
+export class PageWalk {
+  private previous: string | undefined;
+  private bytes = 0;
+  private fetched = 0;
+
+  constructor(
+    private readonly path: string,
+    public page: number,
+  ) {}
+
+  /** Takes the answer for `this.page`; true when the next page is to be fetched (this.page is then its number). */
+  more(data: readonly unknown[], totalPages: number | undefined, bytes: number): boolean {
+    const page = this.page;
+    if (++this.fetched === 1 && totalPages !== undefined && totalPages - page + 1 > MAX_PAGES) {
+      throw this.stop(`the service reports ${totalPages} pages; following every page stops at ${MAX_PAGES}: narrow the list (--search, --status)`);
     }
-    const result = answer;
-    yield result;
-    const totalPages = result.meta?.pagination?.totalPages ?? page;
-    if (page >= totalPages || !Array.isArray(result.data) || result.data.length === 0) return;
-    page++;
+    const same = JSON.stringify(data);
+    if (same === this.previous && data.length > 0) throw this.stop(`page ${page} repeats page ${page - 1}`);
+    this.previous = same;
+    this.bytes += bytes;
+    if (this.bytes > MAX_ALL_BYTES) throw this.stop(`the pages so far hold more than ${MAX_ALL_BYTES / 1024 / 1024} MiB: narrow the list (--search, --status)`);
+    if (data.length === 0 || page >= (totalPages ?? page)) return false;
+    if (this.fetched === MAX_PAGES) throw this.stop(`more than ${MAX_PAGES} pages`);
+    this.page++;
+    return true;
+  }
+
+  private stop(why: string): ApiError {
+    return new ApiError('bad_answer', `${why}; stopped following pages`, 200, [], { method: 'GET', path: this.path, attempts: 1 }, 'too_many_pages');
+  }
+}
+
+/** Every page from `query.page` (or 1) on, until the last. */
+export async function* pages<T>(client: ApiClient, path: string, query: Query, item: Shape): AsyncGenerator<Page<T>> {
+  const walk = new PageWalk(path, Number(query.page ?? 1));
+  for (;;) {
+    const answer = await getPage<T>(client, path, { ...query, page: walk.page }, item);
+    yield answer;
+    if (!walk.more(answer.data, answer.meta?.pagination?.totalPages, answer.bytes)) return;
   }
 }
 
 /** Every item of every page, from the first. */
-export async function allItems<T>(client: ApiClient, path: string, query: Query = {}): Promise<T[]> {
+export async function allItems<T>(client: ApiClient, path: string, query: Query, item: Shape): Promise<T[]> {
   const items: T[] = [];
-  for await (const page of pages<T>(client, path, { pageSize: ALL_PAGES_PAGE_SIZE, ...query, page: 1 })) items.push(...page.data);
+  for await (const page of pages<T>(client, path, { pageSize: ALL_PAGES_PAGE_SIZE, ...query, page: 1 }, item)) {
+    for (const one of page.data) items.push(one);
+  }
   return items;
 }

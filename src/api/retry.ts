@@ -6,7 +6,7 @@ export interface RetryPolicy {
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A Retry-After longer than this is cut to it. */
+  /** A Retry-After longer than this is not waited out: the request gives up, naming the wait. */
   maxRetryAfterMs: number;
 }
 
@@ -21,22 +21,29 @@ export function mayRetry(method: string, hasIdempotencyKey: boolean): boolean {
   return m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || hasIdempotencyKey;
 }
 
-/** Milliseconds from Retry-After, or undefined when absent or unreadable. */
+/** An HTTP-date (RFC 9110 5.6.7): IMF-fixdate, or the obsolete RFC 850 and asctime forms. */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? [\w -]+ \d{2}:\d{2}:\d{2}(?: GMT| \d{4})$/;
+
+/**
+ * Milliseconds from Retry-After: delay-seconds or an HTTP-date (a date past is no wait). Undefined
+ * when absent or unreadable, negative numbers and other dates included: the normal backoff applies.
+ */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const trimmed = value.trim();
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!HTTP_DATE.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /**
  * The wait before attempt `attempt + 1` (attempt counts from 1). With Retry-After the server's
- * wait is used (capped); otherwise "equal jitter": half the capped exponential delay plus a random
+ * wait is used; otherwise "equal jitter": half the capped exponential delay plus a random
  * share of the other half, so that parallel clients spread out.
  */
 export function retryDelay(policy: RetryPolicy, attempt: number, retryAfterMs: number | undefined, random: () => number): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxRetryAfterMs);
+  if (retryAfterMs !== undefined) return retryAfterMs;
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(cap / 2 + random() * (cap / 2));
 }

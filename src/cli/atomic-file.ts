@@ -1,18 +1,24 @@
 // Files that must never be seen half-written: written to a temporary file, then renamed over the
 // target (an atomic replace on POSIX file systems). Records that must survive a crash (submissions,
-// drafts) are also flushed to disk first; caches need not pay for that on every command.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+// drafts) are also flushed to disk first; caches need not pay for that on every command. A failed
+// write leaves the target as it was and no temporary file behind, and throws.
 import { dirname } from 'node:path';
+import { nodeFs, writeAll, type StateFs } from './state-fs.js';
 
-export function writeFileAtomic(file: string, content: string, { durable = true, mode = 0o600 } = {}): void {
-  mkdirSync(dirname(file), { recursive: true });
+export function writeFileAtomic(file: string, content: string, { durable = true, mode = 0o600, fs = nodeFs }: { durable?: boolean; mode?: number; fs?: StateFs } = {}): void {
+  fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const fd = openSync(tmp, 'w', mode);
+  const fd = fs.openSync(tmp, 'w', mode);
   try {
-    writeSync(fd, content);
-    if (durable) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeAll(fs, fd, content);
+      if (durable) fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
   }
-  renameSync(tmp, file);
 }

@@ -1,6 +1,6 @@
 // What every command receives (cf. gh's factory): streams, environment, global options, settings
 // and an API client created on first use, and clocks and keys that tests can fix.
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { VERSION } from '../version.js';
@@ -18,6 +18,10 @@ export interface GlobalOptions {
   verbose?: boolean;
   yes?: boolean;
   insecureHttp?: boolean;
+  /** Seconds one API request may take, retries and waits included. */
+  timeout?: string;
+  /** MiB of one answer read at most. */
+  maxResponseSize?: string;
 }
 
 export interface Spinner {
@@ -38,6 +42,8 @@ export interface Context {
   settings(): Settings;
   /** The API client; with --sandbox, the embedded sandbox is started first. */
   api(): Promise<ApiClient>;
+  /** A client of its own for `baseUrl` and `token`, with the command's deadlines and output; the caller closes it. */
+  newClient(baseUrl: string, token: string | undefined): Promise<ApiClient>;
   warn(message: string): void;
   info(message: string): void;
   /** A spinner on stderr, only on a terminal and never with --json, CI or NO_COLOR. */
@@ -52,13 +58,24 @@ export function isLoopback(hostname: string): boolean {
   return LOOPBACK.test(hostname);
 }
 
-/** Checks a base URL: http(s), no plain http to another host without --insecure-http. */
+/**
+ * Checks a base URL: http(s), no credentials in it, no plain http to another host without
+ * --insecure-http. The token goes in the Authorization header only: a user name or password in
+ * the URL would be printed wherever the URL is (--verbose, errors), so it is refused.
+ */
 export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: string) => void): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`the base URL "${raw}" is not a valid URL`, [], 'it looks like https://api.example.com/v1');
+    throw new UsageError(`the base URL "${redactUrl(raw)}" is not a valid URL`, [], 'it looks like https://api.example.com/v1');
+  }
+  if (url.username || url.password) {
+    throw new UsageError(
+      `the base URL must not contain a user name or password (${redactUrl(raw)})`,
+      [],
+      'give the URL without them; the token goes in RECRUIT_TOKEN or `recruit auth login`',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`the base URL must use https:// (or http:// to a loopback address), got "${url.protocol}"`);
@@ -74,6 +91,23 @@ export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: strin
     warn(`the base URL ${raw} does not end with the version segment /v1; API paths are relative to it`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** `raw` with anything between `//` and `@` hidden: user info is never printed. */
+export function redactUrl(raw: string): string {
+  return raw.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+}
+
+function positiveNumber(raw: string, flag: string, max: number): number {
+  const n = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!(n > 0 && n <= max)) throw new UsageError(`${flag} must be a number greater than 0 and at most ${max}, got "${raw}"`);
+  return n;
+}
+
+/** "503 from POST /jobs; retrying in 2.1 s (attempt 2 of 5)". */
+export function describeRetry(n: RetryNotice): string {
+  const cause = typeof n.cause === 'number' ? `${n.cause} from ${n.method} ${n.path}` : `no answer from ${n.method} ${n.path} (${n.cause})`;
+  return `${cause}; retrying in ${(n.delayMs / 1000).toFixed(1)} s (attempt ${n.attempt} of ${n.maxAttempts})`;
 }
 
 export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions): Context {
@@ -109,6 +143,10 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     warn: (message) => void io.stderr.write(`warning: ${sanitize(message)}\n`),
     info: (message) => void io.stderr.write(`${message}\n`),
     api: () => (client ??= makeClient()),
+    async newClient(baseUrl, token) {
+      const { ApiClient } = await import('../api/client.js');
+      return new ApiClient({ ...clientOptions(), baseUrl, token });
+    },
     async spinner(text) {
       const usable = io.stderr.isTTY === true && !globals.json && !env.CI && colorOnStderr();
       if (!usable) return { update: () => undefined, stop: () => undefined };
@@ -162,14 +200,27 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
         );
       }
     }
-    const api = new ApiClient({
-      baseUrl,
-      token,
-      userAgent: `recruit/${VERSION} node/${process.version} (${process.platform})`,
-      log: globals.verbose ? (line) => void io.stderr.write(`${sanitize(line)}\n`) : undefined,
-    });
+    const api = new ApiClient({ ...clientOptions(), baseUrl, token });
     cleanups.push(() => api.close());
     return api;
+  }
+
+  /** What every client of this command shares: deadlines, the size cap, --verbose lines and retry notices. */
+  function clientOptions(): Omit<ClientOptions, 'baseUrl' | 'token'> {
+    const timeout = globals.timeout === undefined ? undefined : positiveNumber(globals.timeout, '--timeout', 86_400);
+    const maxMiB = globals.maxResponseSize === undefined ? undefined : positiveNumber(globals.maxResponseSize, '--max-response-size', 4096);
+    return {
+      userAgent: `recruit/${VERSION} node/${process.version} (${process.platform})`,
+      ...(timeout !== undefined ? { timeouts: { requestMs: Math.round(timeout * 1000) } } : {}),
+      ...(maxMiB !== undefined ? { maxResponseBytes: Math.round(maxMiB * 1024 * 1024) } : {}),
+      log: globals.verbose ? (line) => void io.stderr.write(`${sanitize(line)}\n`) : undefined,
+      onRetry: (notice) => {
+        // A terminal is told of every wait longer than a second; --verbose tells of every wait, anywhere.
+        const tty = io.stderr.isTTY === true;
+        if (!globals.verbose && !(tty && notice.delayMs > 1000)) return;
+        io.stderr.write(`${tty ? '\r\x1b[2K' : ''}${sanitize(describeRetry(notice))}\n`);
+      },
+    };
   }
 
   return ctx;

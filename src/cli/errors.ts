@@ -38,3 +38,38 @@ export class InterruptedError extends CliError {
     super(message, EXIT.INTERRUPTED, 'interrupted');
   }
 }
+
+const WHY: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is not a directory',
+  EIO: 'an input/output error',
+};
+
+/** What a file-system error says, in words: "the disk is full (ENOSPC)". */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && WHY[code]) return `${WHY[code]} (${code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Local state (a journal, a lock, a saved submission) could not be written: exit 6. */
+export class LocalStateError extends CliError {
+  constructor(
+    what: string,
+    readonly path: string,
+    override readonly cause: unknown,
+    consequence = 'nothing unsaved was sent',
+  ) {
+    super(
+      `could not ${what} ${path}: ${describeFsError(cause)}; ${consequence}`,
+      EXIT.LOCAL_STATE,
+      'local_state',
+      [],
+      'free space or fix the permissions of the state directory (RECRUIT_STATE_DIR), then run the same command again',
+    );
+  }
+}

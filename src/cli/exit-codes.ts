@@ -6,7 +6,10 @@ export const EXIT = {
   AUTH: 3,
   CONFLICT: 4,
   GAVE_UP: 5,
+  /** Local state (a journal, a saved submission) could not be written; nothing unsaved was sent. */
+  LOCAL_STATE: 6,
   INTERRUPTED: 130,
+  TERMINATED: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

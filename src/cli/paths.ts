@@ -9,6 +9,11 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(homedir(), '.local', 'state', 'recruit');
 }
 
+/** The batch journals, their locks, and the copies of stdin batches. */
+export function journalsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(stateDir(env), 'journals');
+}
+
 export function embeddedSandboxStateFile(env: NodeJS.ProcessEnv = process.env): string {
   return join(stateDir(env), 'sandbox', 'state.ndjson');
 }

@@ -3,6 +3,7 @@
 // (exit 2) that lists the candidates, so nothing is sent on a guess.
 import type { ApiClient, Query } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
+import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { UsageError } from './errors.js';
 
@@ -37,6 +38,6 @@ export function pickByName(items: readonly Named[], value: string, what: string)
 /** Resolves an id or a name against a lookup collection (searching by name, every page). */
 export async function resolveReference(api: ApiClient, path: string, value: string, what: string, query: Query = {}): Promise<number> {
   if (isId(value)) return Number(value);
-  const items = await allItems<Named>(api, path, query);
+  const items = await allItems<Named>(api, path, query, namedShape);
   return pickByName(items, value, what).id;
 }

@@ -1,5 +1,7 @@
 // Runs one command line: parse, dispatch, and turn any failure into a message and an exit code.
 import { CommanderError } from 'commander';
+import { ApiError } from '../api/errors.js';
+import { toCliError } from './api-failure.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { processIO, type IO } from './io.js';
@@ -17,7 +19,8 @@ export async function run(argv: string[], io: IO = processIO(), env: NodeJS.Proc
   }
 }
 
-function report(error: unknown, io: IO, json: boolean, verbose: boolean): number {
+export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean): number {
+  const error = thrown instanceof ApiError ? toCliError(thrown) : thrown;
   if (error instanceof CommanderError) {
     // Commander has already printed its message (or the help/version it was asked for).
     return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;

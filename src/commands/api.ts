@@ -50,12 +50,12 @@ export default async function api(ctx: Context, rawPath: string, options: ApiOpt
     const result = await fetchAllPages(client, target.path, target.params, headers);
     if (result.kind === 'items') return writeJson(ctx, result.items);
     printBody(ctx, result.response);
-    return failOnError(client, method, path, result.response);
+    return failOnError(result.response);
   }
 
   const body = input ?? (!inQuery && entries.length > 0 ? fields : undefined);
   const key = idempotencyKey ?? (KEYED_METHODS.has(method) ? ctx.newKey() : undefined);
-  const response = await client.request(method, path, { body, headers, idempotencyKey: key, allowErrors: true });
+  const response = await client.request(method, path, { body, headers, idempotencyKey: key, raw: true });
   printBody(ctx, response);
-  failOnError(client, method, path, response);
+  failOnError(response);
 }

@@ -2,6 +2,7 @@
 // thousand jobs naming "Software Development" costs one request, not a thousand.
 import type { ApiClient } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
+import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { REFERENCES, type Problem, type ReferenceName } from './job-input.js';
 
@@ -22,7 +23,7 @@ export class ReferenceResolver {
     const key = `${path}?${industryId ?? ''}`;
     let list = this.lists.get(key);
     if (!list) {
-      list = allItems<Named>(this.api, path, industryId === undefined ? {} : { industry_id: industryId }).then((items) =>
+      list = allItems<Named>(this.api, path, industryId === undefined ? {} : { industry_id: industryId }, namedShape).then((items) =>
         items.map((i) => ({ ...i, ...(industryId !== undefined ? { industryId } : {}) })),
       );
       this.lists.set(key, list);

@@ -8,12 +8,13 @@ import type { Submission, SubmissionStore } from './submissions.js';
 import { sendSubmission } from './submit.js';
 
 export async function sendAndReport(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Job> {
-  let job: Job;
+  let sent;
   try {
-    job = await sendSubmission(api, store, submission, ctx.now);
+    sent = await sendSubmission(api, store, submission, ctx.now);
   } catch (error) {
     throw explainCreateFailure(ctx, error, submission);
   }
-  reportCreated(ctx, job);
-  return job;
+  reportCreated(ctx, sent.job);
+  if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`);
+  return sent.job;
 }

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../cli/atomic-file.js';
 import { stateDir } from '../cli/paths.js';
+import { nodeFs, type StateFs } from '../cli/state-fs.js';
 
 export type SubmissionState = 'pending' | 'created' | 'refused';
 
@@ -31,17 +32,20 @@ export interface Submission {
 export class SubmissionStore {
   readonly dir: string;
 
-  constructor(env: NodeJS.ProcessEnv) {
+  constructor(
+    env: NodeJS.ProcessEnv,
+    private readonly fs: StateFs = nodeFs,
+  ) {
     this.dir = join(stateDir(env), 'submissions');
   }
 
-  private file(key: string): string {
+  file(key: string): string {
     if (!/^[\w-]{1,128}$/.test(key)) throw new Error(`not a submission key: ${key}`);
     return join(this.dir, `${key}.json`);
   }
 
   save(submission: Submission): void {
-    writeFileAtomic(this.file(submission.key), `${JSON.stringify(submission, null, 2)}\n`);
+    writeFileAtomic(this.file(submission.key), `${JSON.stringify(submission, null, 2)}\n`, { fs: this.fs });
   }
 
   get(key: string): Submission | undefined {

@@ -1,12 +1,13 @@
-// Sends one persisted submission: the record is saved before the request, and again with the
-// outcome. 400, 409 and 422 are definitive (the record ends as refused); anything else leaves it
-// pending for `--resume`, with the last error.
+// Sends one persisted submission: the record is saved before the request (or nothing is sent), and
+// again with the outcome. A refusal (refusal.ts) is final: the record ends as refused. Anything else
+// leaves it pending for `--resume`, with the last error.
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { createJob } from '../api/jobs.js';
 import type { Job } from '../api/types.js';
+import { LocalStateError } from '../cli/errors.js';
+import { isRefusal } from './refusal.js';
 import type { Submission, SubmissionStore } from './submissions.js';
-
-export const DEFINITIVE_STATUSES = new Set([400, 409, 422]);
 
 export function newSubmission(
   key: string,
@@ -19,13 +20,23 @@ export function newSubmission(
   return { key, createdAt: at, updatedAt: at, target, source, body, state: 'pending', attempts: 0 };
 }
 
-export async function sendSubmission(api: ApiClient, store: SubmissionStore, submission: Submission, now: () => Date): Promise<Job> {
+export interface Sent {
+  job: Job;
+  /** The outcome could not be written to the record (which still says pending; resuming it replays). */
+  unrecorded?: LocalStateError;
+}
+
+export async function sendSubmission(api: ApiClient, store: SubmissionStore, submission: Submission, now: () => Date): Promise<Sent> {
   submission.attempts++;
   submission.updatedAt = now().toISOString();
-  store.save(submission);
   try {
-    const res = await api.request<Job>('POST', '/jobs', { body: submission.body, idempotencyKey: submission.key });
-    const job = res.body;
+    store.save(submission);
+  } catch (error) {
+    throw new LocalStateError('save the submission to', store.file(submission.key), error, 'nothing was sent');
+  }
+  let job: Job;
+  try {
+    job = (await createJob(api, submission.body, submission.key)).job;
     submission.state = 'created';
     submission.result = {
       jobId: job.id,
@@ -35,18 +46,25 @@ export async function sendSubmission(api: ApiClient, store: SubmissionStore, sub
       approvalStatusLabel: job.approvalStatusLabel,
     };
     delete submission.lastError;
-    return job;
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : null;
     submission.lastError = {
       code: error instanceof ApiError ? error.code : 'internal',
       message: error instanceof Error ? error.message : String(error),
-      status,
+      status: error instanceof ApiError ? error.status : null,
     };
-    if (status !== null && DEFINITIVE_STATUSES.has(status)) submission.state = 'refused';
+    if (isRefusal(error)) submission.state = 'refused';
+    saveOutcome(store, submission, now);
     throw error;
-  } finally {
-    submission.updatedAt = now().toISOString();
+  }
+  return { job, ...saveOutcome(store, submission, now) };
+}
+
+function saveOutcome(store: SubmissionStore, submission: Submission, now: () => Date): { unrecorded?: LocalStateError } {
+  submission.updatedAt = now().toISOString();
+  try {
     store.save(submission);
+    return {};
+  } catch (error) {
+    return { unrecorded: new LocalStateError('record the outcome in', store.file(submission.key), error, 'the saved submission still says pending') };
   }
 }

@@ -1,7 +1,8 @@
 // A searchable list fed by a lookup endpoint: each keystroke asks the API for one page matching the
 // text (its `search` parameter), never the whole list.
 import type { ApiClient, Query } from '../api/client.js';
-import type { Page } from '../api/paginate.js';
+import { getPage } from '../api/paginate.js';
+import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { sanitizeCell } from '../cli/sanitize.js';
 import type { Ref } from './answers.js';
@@ -29,8 +30,8 @@ export function lookupSource(api: ApiClient, options: LookupListOptions) {
   const label = options.label ?? ((item: Named) => item.name);
   return async (term: string | undefined): Promise<Choice<LookupPick>[]> => {
     const search = term?.trim() || undefined;
-    const page = await api.get<Page<Named>>(options.path, { ...options.query, search, pageSize: LOOKUP_PAGE_SIZE });
-    const items = Array.isArray(page.data) ? page.data : [];
+    const page = await getPage<Named>(api, options.path, { ...options.query, search, pageSize: LOOKUP_PAGE_SIZE }, namedShape);
+    const items = page.data;
     const choices: Choice<LookupPick>[] = [];
     const none: Choice<LookupPick>[] = options.none ? [{ name: options.none, value: null }] : [];
     if (!search && options.current) {

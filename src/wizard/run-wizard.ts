@@ -1,6 +1,8 @@
 // `recruit jobs create` on a terminal without input flags: the creation wizard (docs/wizard.md).
 // Its only input is the prompter; answers are kept in a draft after every step, so Ctrl-C, a crash
 // or "save draft and quit" never loses typing.
+import { getPage } from '../api/paginate.js';
+import { namedShape } from '../api/shapes.js';
 import type { Context } from '../cli/context.js';
 import { InterruptedError, UsageError } from '../cli/errors.js';
 import { sanitize } from '../cli/sanitize.js';
@@ -47,7 +49,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     cache: {},
   };
   // Fail fast on a wrong token or URL, before any typing: a search list would only show the error.
-  await session.api.get('/industries', { pageSize: 1 });
+  await getPage(session.api, '/industries', { pageSize: 1 }, namedShape);
   try {
     await startFromDraft(session);
     const fromFlags = answersFromInitial(options.initial ?? {});

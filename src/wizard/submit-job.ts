@@ -1,14 +1,13 @@
 // Submitting the answers: checked, persisted with a fresh Idempotency-Key, sent; and every failure
 // explained with the way forward (resume, edit the refused fields, create unpublished).
 import { ApiError } from '../api/errors.js';
-import type { Job } from '../api/types.js';
-import type { ErrorDetail } from '../cli/errors.js';
+import { LocalStateError, type ErrorDetail } from '../cli/errors.js';
 import { sanitize } from '../cli/sanitize.js';
 import { reportCreated } from '../jobs/describe.js';
 import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
-import { newSubmission, sendSubmission } from '../jobs/submit.js';
+import { newSubmission, sendSubmission, type Sent } from '../jobs/submit.js';
 import { targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
 import { editStep, record } from './navigator.js';
@@ -54,19 +53,25 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
     return 'review';
   }
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
-  let job: Job;
+  let sent: Sent;
   try {
-    job = await sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now());
+    sent = await sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now());
   } catch (error) {
     return failed(session, submission, error);
   }
   session.drafts.remove();
-  reportCreated(ctx, job);
+  reportCreated(ctx, sent.job);
+  if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; resuming it is safe, the service replays the job`);
   return 'created';
 }
 
 async function failed(session: Session, submission: Submission, error: unknown): Promise<SubmitOutcome> {
   const { ctx } = session;
+  if (error instanceof LocalStateError) {
+    // Nothing was sent and the submission is not on disk: the draft (or, failing that, the screen) keeps the answers.
+    keepAnswers(session);
+    throw error;
+  }
   if (submission.state === 'pending') {
     // The persisted submission now holds the job; a draft beside it could create it twice.
     session.drafts.remove();
@@ -101,4 +106,15 @@ async function failed(session: Session, submission: Submission, error: unknown):
   }
   ctx.info(`No job was created. ${KEPT_IN_DRAFT}`);
   throw error;
+}
+
+/** Saves the draft; when even that fails, prints the job as JSON so that the typing survives the disk. */
+function keepAnswers(session: Session): void {
+  try {
+    saveDraft(session);
+    session.ctx.info(KEPT_IN_DRAFT);
+  } catch {
+    const body = toBody(session.answers, session.extra);
+    session.ctx.info(`The draft could not be saved either. Your job, to keep:\n${JSON.stringify(body, null, 2)}`);
+  }
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { exitCodeOf, hintOf } from '../../src/cli/api-failure.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
 const TOKEN = 'sbx_direct_full';
@@ -86,7 +87,8 @@ describe('ApiClient', () => {
     const error = await api.request('GET', '/industries').catch((e: unknown) => e);
     await queueFaults([]);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'unavailable', status: 503, exitCode: 5, retryable: true });
+    expect(error).toMatchObject({ kind: 'unavailable', status: 503, retryable: true });
+    expect(exitCodeOf(error as ApiError)).toBe(5);
     expect((error as ApiError).message).toContain('gave up after 3 attempts');
     expect(clock.sleeps).toEqual([50, 100]);
     await api.close();
@@ -118,21 +120,25 @@ describe('ApiClient', () => {
   it('maps each refusal to a typed error with the server message and field details', async () => {
     const { api } = client();
     const invalid = await api.request('POST', '/jobs', { body: { title: 'x' } }).catch((e: unknown) => e);
-    expect(invalid).toMatchObject({ kind: 'validation', status: 400, exitCode: 1, serverCode: 'validation_failed' });
+    expect(invalid).toMatchObject({ kind: 'validation', status: 400, serverCode: 'validation_failed' });
+    expect(exitCodeOf(invalid as ApiError)).toBe(1);
     expect((invalid as ApiError).details.map((d) => d.field)).toEqual(
       expect.arrayContaining(['description', 'location', 'jobFunctionId', 'employerTypeId']),
     );
     const missing = await api.request('GET', '/jobs/99999').catch((e: unknown) => e);
-    expect(missing).toMatchObject({ kind: 'not_found', status: 404, exitCode: 1 });
+    expect(missing).toMatchObject({ kind: 'not_found', status: 404 });
+    expect(exitCodeOf(missing as ApiError)).toBe(1);
     const forbidden = await new ApiClient({ baseUrl: sandbox.current.baseUrl, token: 'sbx_direct_lookups', userAgent: 't' })
       .request('GET', '/jobs/1')
       .catch((e: unknown) => e);
-    expect(forbidden).toMatchObject({ kind: 'forbidden', status: 403, exitCode: 3 });
+    expect(forbidden).toMatchObject({ kind: 'forbidden', status: 403 });
+    expect(exitCodeOf(forbidden as ApiError)).toBe(3);
     const unauthenticated = await new ApiClient({ baseUrl: sandbox.current.baseUrl, token: 'nope', userAgent: 't' })
       .request('GET', '/industries')
       .catch((e: unknown) => e);
-    expect(unauthenticated).toMatchObject({ kind: 'unauthenticated', status: 401, exitCode: 3 });
-    expect((unauthenticated as ApiError).hint).toContain('recruit auth login');
+    expect(unauthenticated).toMatchObject({ kind: 'unauthenticated', status: 401 });
+    expect(exitCodeOf(unauthenticated as ApiError)).toBe(3);
+    expect(hintOf(unauthenticated as ApiError)).toContain('recruit auth login');
     await api.close();
   });
 
@@ -148,7 +154,8 @@ describe('ApiClient', () => {
       retry: { maxAttempts: 2 },
     });
     const error = await api.request('GET', '/industries').catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'network', status: null, exitCode: 5, retryable: true });
+    expect(error).toMatchObject({ kind: 'network', status: null, retryable: true });
+    expect(exitCodeOf(error as ApiError)).toBe(5);
     expect(clock.sleeps).toHaveLength(1);
     await api.close();
   });

@@ -22,8 +22,14 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: 
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function make(timeouts: Partial<{ headers: number; body: number }> = {}): Transport {
-  transport = new Transport({ connectTimeoutMs: 1000, headersTimeoutMs: timeouts.headers ?? 1000, bodyTimeoutMs: timeouts.body ?? 1000, maxSockets: 4 });
+function make(timeouts: Partial<{ headers: number; body: number; maxBytes: number }> = {}): Transport {
+  transport = new Transport({
+    connectTimeoutMs: 1000,
+    headersTimeoutMs: timeouts.headers ?? 1000,
+    bodyTimeoutMs: timeouts.body ?? 1000,
+    maxResponseBytes: timeouts.maxBytes ?? 1024 * 1024,
+    maxSockets: 4,
+  });
   return transport;
 }
 
@@ -101,7 +107,7 @@ describe('HTTP transport', () => {
 });
 
 describe('HTTP transport headers', () => {
-  it('sends Host (with a non-default port), Basic credentials from the URL, and Content-Length 0 for an empty POST', async () => {
+  it('sends Host (with a non-default port) and Content-Length 0 for an empty POST, and never credentials from the URL', async () => {
     const seen: Record<string, string | undefined>[] = [];
     const base = await serve((req, res) => {
       seen.push({ host: req.headers.host, authorization: req.headers.authorization, length: req.headers['content-length'], te: req.headers['transfer-encoding'] });
@@ -113,14 +119,13 @@ describe('HTTP transport headers', () => {
     const res = await t.send(`http://user:p%40ss@127.0.0.1:${port}/a`, { method: 'POST', headers: {} });
     await t.send(`${base}/b`, { method: 'GET', headers: { Authorization: 'Bearer t', Host: 'api.example' } });
     expect(seen).toEqual([
-      { host: `127.0.0.1:${port}`, authorization: `Basic ${Buffer.from('user:p@ss').toString('base64')}`, length: '0', te: undefined },
+      { host: `127.0.0.1:${port}`, authorization: undefined, length: '0', te: undefined },
       { host: 'api.example', authorization: 'Bearer t', length: undefined, te: undefined },
     ]);
-    // Response headers by name in any case, and as Node's object.
+    // Response headers by name in any case.
     expect(res.header('x-answer')).toBe('yes');
     expect(res.header('content-type')).toBe('text/plain');
     expect(res.header('retry-after')).toBeUndefined();
-    expect(res.headers['x-answer']).toBe('yes');
   });
 
   it('refuses a header value with a line break before anything is sent', async () => {

@@ -32,12 +32,14 @@ describe('batch: authentication failures', () => {
     expect(res.stderr).toMatch(/the run stopped when the token was refused/);
     expect(titlesWithPrefix(sandbox.current, 'Auth Job ').size).toBe(0);
 
-    const firstKeys = attempted.map((p) => p.key);
+    // Another token is another account, with a journal of its own: every item is sent with it. The
+    // refused token created nothing, so there is nothing to warn about.
     proxy.reset();
     const again = await batch(proxy.baseUrl, file, ['--concurrency', '2']);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`${firstKeys.length} unanswered earlier, re-sent with their original key`);
-    expect(posts(proxy).map((p) => p.key)).toEqual(expect.arrayContaining(firstKeys));
+    expect(again.stderr).toContain('sending 6 jobs, 2 at a time');
+    expect(again.stderr).not.toContain('another token');
+    expect(posts(proxy)).toHaveLength(6);
     for (let i = 0; i < 6; i++) expect(countTitle(sandbox.current, `Auth Job ${i}`)).toBe(1);
   });
 
@@ -116,7 +118,8 @@ describe('batch: giving up after retries', () => {
       await setFaults('');
     }
     expect(res.code).toBe(5);
-    expect(res.stdout.trim().split('\n').map((l) => l.split('\t')[2])).toEqual(['failed', 'failed', 'failed']);
+    // A 503 may come from a proxy after the service did the work: whether each job exists is not known.
+    expect(res.stdout.trim().split('\n').map((l) => l.split('\t')[2])).toEqual(['outcome unknown', 'outcome unknown', 'outcome unknown']);
     expect(res.stdout).toMatch(/503 .*gave up after 5 attempts/);
     expect(res.stderr).toMatch(/re-sent with their original Idempotency-Key/);
     const firstKeys = new Set(posts(proxy).map((p) => p.key));

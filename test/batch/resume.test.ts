@@ -1,7 +1,8 @@
 // The journal: a finished file creates nothing again; --restart does; a request that was in
 // flight when the run died is re-sent with its original key; edits change only what they touch.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { credentialFingerprint } from '../../src/api/client.js';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkJobInput } from '../../src/jobs/job-input.js';
@@ -52,7 +53,7 @@ describe('batch re-runs', () => {
     // the answer never arrived.
     const key = 'crash-key-0001';
     const body = checkJobInput(items[0], { accountType: 'auto' }).body;
-    const journal = journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), file, { profile: 'default', baseUrl: proxy.baseUrl });
+    const journal = journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), realpathSync(file), { baseUrl: proxy.baseUrl, credential: credentialFingerprint('sbx_direct_full') });
     mkdirSync(dirname(journal), { recursive: true });
     appendFileSync(journal, `${JSON.stringify({ type: 'sent', id: `${bodyHash(body)}.0`, key, index: 0 })}\n`);
     const created = await call(sandbox.current, 'POST', '/v1/jobs', { body, idempotencyKey: key });
@@ -116,7 +117,7 @@ describe('batch re-runs', () => {
 
   it('refuses a second run of the same file while one is running, and takes over the lock of a dead run', async () => {
     const file = writeJobs('locked.ndjson', jobs('Locked Job', 1));
-    const journal = journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), file, { profile: 'default', baseUrl: proxy.baseUrl });
+    const journal = journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), realpathSync(file), { baseUrl: proxy.baseUrl, credential: credentialFingerprint('sbx_direct_full') });
     mkdirSync(dirname(journal), { recursive: true });
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {

@@ -1,6 +1,8 @@
 // The wizard on the other accounts: a staffing account must pick a customer; an approval account
 // refuses publication at creation, and the wizard offers to create the job unpublished.
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
+import { exitCodeOf } from '../../src/cli/api-failure.js';
 import type { Context } from '../../src/cli/context.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
@@ -108,7 +110,7 @@ describe('the wizard on an approval account', () => {
       review('Submit'),
       { kind: 'confirm', message: 'Create the job unpublished instead?', answer: false },
     ]);
-    await expect(runWizard(ctx, { prompter })).rejects.toMatchObject({ exitCode: 4, status: 409 });
+    await expect(runWizard(ctx, { prompter })).rejects.toSatisfy((e: unknown) => e instanceof ApiError && exitCodeOf(e) === 4 && e.status === 409);
     prompter.assertDone();
     expect(stdout.text).toBe('');
     const { DraftStore } = await import('../../src/wizard/draft.js');

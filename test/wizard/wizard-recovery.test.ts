@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
+import { ApiError } from '../../src/api/errors.js';
+import { exitCodeOf } from '../../src/cli/api-failure.js';
 import { InterruptedError } from '../../src/cli/errors.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -130,7 +132,8 @@ describe('failures at submit', () => {
     ]);
     try {
       // The client's own hint ("run the command again") would start a new wizard: it is dropped.
-      await expect(runWizard(ctx, { prompter })).rejects.toMatchObject({ exitCode: 5, status: 503, hint: undefined });
+      const error = await runWizard(ctx, { prompter }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ exitCode: 5, status: 503, hint: undefined });
     } finally {
       await setFaults(sandbox.current, '');
     }
@@ -178,7 +181,7 @@ describe('failures at submit', () => {
     try {
       const { ctx, stderr, stateDir, keys } = setup({}, full);
       const prompter = new FakePrompter([...classification(), ...details('Over The Limit'), ...skipOptional(), ...publication('No'), review('Submit')]);
-      await expect(runWizard(ctx, { prompter })).rejects.toMatchObject({ exitCode: 4, status: 409 });
+      await expect(runWizard(ctx, { prompter })).rejects.toSatisfy((e: unknown) => e instanceof ApiError && exitCodeOf(e) === 4 && e.status === 409);
       prompter.assertDone();
       expect(stderr.text).toContain('active-job limit');
       expect(new SubmissionStore(ctx.env).get(keys[0]!)).toMatchObject({ state: 'refused' });

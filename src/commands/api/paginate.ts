@@ -1,11 +1,12 @@
-// --paginate for `recruit api`: GET every page from the requested one, following
-// meta.pagination.totalPages, and gather the items of all pages.
+// --paginate for `recruit api`: GET every page from the requested one, and gather the items of all
+// pages; the same rules as --all decide when to stop (src/api/paginate.ts).
 import type { ApiClient, ApiResponse } from '../../api/client.js';
+import { PageWalk } from '../../api/paginate.js';
 import { withQuery } from './target.js';
 
 export type Paginated =
   | { kind: 'items'; items: unknown[] }
-  /** A response to show as it is: an error status, or a body that is not a page envelope. */
+  /** A response to show as it is: not a 2xx, or a first answer that is not a page envelope. */
   | { kind: 'response'; response: ApiResponse };
 
 interface Envelope {
@@ -24,18 +25,18 @@ export async function fetchAllPages(
   headers: Record<string, string>,
 ): Promise<Paginated> {
   const query = new URLSearchParams(params);
-  let page = Number(query.get('page') ?? 1);
-  if (!Number.isInteger(page) || page < 1) page = 1;
+  const first = Number(query.get('page') ?? 1);
+  const walk = new PageWalk(path, Number.isSafeInteger(first) && first >= 1 ? first : 1);
   const items: unknown[] = [];
-  for (let first = true; ; first = false) {
-    query.set('page', String(page));
-    const response = await client.request('GET', withQuery(path, query), { headers, allowErrors: true });
-    if (response.status >= 400 || (first && !isEnvelope(response.body))) return { kind: 'response', response };
+  for (;;) {
+    query.set('page', String(walk.page));
+    const response = await client.request('GET', withQuery(path, query), { headers, raw: true });
+    const ok = response.status >= 200 && response.status < 300;
+    if (!ok || (items.length === 0 && !isEnvelope(response.body))) return { kind: 'response', response };
     if (!isEnvelope(response.body)) break;
     items.push(...response.body.data);
-    const totalPages = Number(response.body.meta?.pagination?.totalPages ?? page);
-    if (page >= totalPages || response.body.data.length === 0) break;
-    page++;
+    const totalPages = Number(response.body.meta?.pagination?.totalPages);
+    if (!walk.more(response.body.data, Number.isSafeInteger(totalPages) ? totalPages : undefined, response.text.length)) break;
   }
   return { kind: 'items', items };
 }

@@ -1,6 +1,6 @@
 // Prints an answer of `recruit api` as it came (pretty JSON, or the text), error statuses too, and
 // turns an error status into the exit code of design 2 once the body is out.
-import type { ApiClient, ApiResponse } from '../../api/client.js';
+import type { ApiResponse } from '../../api/client.js';
 import { httpError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { writeJson } from '../../cli/output.js';
@@ -16,7 +16,8 @@ export function printBody(ctx: Context, response: ApiResponse): void {
   }
 }
 
-export function failOnError(client: ApiClient, method: string, path: string, response: ApiResponse): void {
-  if (response.status < 400) return;
-  throw httpError(response.status, response.body, response.text, { method, url: client.url(path), attempts: response.attempts });
+/** Only a 2xx is success: an error status, and a redirect (never followed), fail once the body is out. */
+export function failOnError(response: ApiResponse): void {
+  if (response.status >= 200 && response.status < 300) return;
+  throw httpError(response, response.body, { method: response.method, path: response.path, attempts: response.attempts });
 }

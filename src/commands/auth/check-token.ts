@@ -2,9 +2,8 @@
 // `auth login` saves it and for `auth status`. Never throws for an answer about the token.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { namedShape, pageShape } from '../../api/shapes.js';
 import type { Context } from '../../cli/context.js';
-import { sanitize } from '../../cli/sanitize.js';
-import { VERSION } from '../../version.js';
 
 /** valid; forbidden = 403, the token authenticates but lacks organization.read; refused = 401. */
 export type TokenState = 'valid' | 'forbidden' | 'refused' | 'unreachable' | 'error';
@@ -15,16 +14,6 @@ export interface TokenCheck {
   error: ApiError | null;
 }
 
-async function clientFor(ctx: Context, baseUrl: string, token: string): Promise<ApiClient> {
-  const { ApiClient } = await import('../../api/client.js');
-  return new ApiClient({
-    baseUrl,
-    token,
-    userAgent: `recruit/${VERSION} node/${process.version} (${process.platform})`,
-    log: ctx.globals.verbose ? (line) => void ctx.io.stderr.write(`${sanitize(line)}\n`) : undefined,
-  });
-}
-
 /** Checks with `client`, or with a client of its own for baseUrl and token, closed afterwards. */
 export async function checkToken(ctx: Context, target: ApiClient | { baseUrl: string; token: string }): Promise<TokenCheck> {
   let client: ApiClient;
@@ -32,11 +21,11 @@ export async function checkToken(ctx: Context, target: ApiClient | { baseUrl: st
   if ('get' in target) {
     client = target;
   } else {
-    client = await clientFor(ctx, target.baseUrl, target.token);
+    client = await ctx.newClient(target.baseUrl, target.token);
     owned = true;
   }
   try {
-    await client.get('/industries', { pageSize: 1 });
+    await client.get('/industries', { pageSize: 1 }, pageShape(namedShape));
     return { state: 'valid', error: null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,5 +1,6 @@
 // `recruit auth login`: ask for (or take) a base URL and a token, check the token with one cheap
 // request, and only then store both in the profile. The token is never printed.
+import { exitCodeOf, hintOf } from '../../cli/api-failure.js';
 import { checkBaseUrl, type Context } from '../../cli/context.js';
 import { CliError, InterruptedError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
@@ -69,8 +70,8 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
   }
   if (check.state === 'unreachable' || check.state === 'error') {
     const error = check.error!;
-    const hint = error.status === 404 ? 'check the base URL: API paths are relative to it and it usually ends with /v1' : error.hint;
-    throw new CliError(`${describeCheck(check)}; nothing was saved`, error.exitCode, error.code, error.details, hint);
+    const hint = error.status === 404 ? 'check the base URL: API paths are relative to it and it usually ends with /v1' : hintOf(error);
+    throw new CliError(`${describeCheck(check)}; nothing was saved`, exitCodeOf(error), error.code, error.details, hint);
   }
   if (check.state === 'forbidden') {
     // The token authenticates; it may be scoped to jobs only, which is a legitimate setup.

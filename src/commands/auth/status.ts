@@ -1,6 +1,6 @@
 // `recruit auth status`: which profile, base URL and token are in effect, where each comes from,
 // and whether the token works. Never the token itself, not even a part of it.
-import { checkBaseUrl, type Context } from '../../cli/context.js';
+import { checkBaseUrl, redactUrl, type Context } from '../../cli/context.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/output.js';
@@ -30,7 +30,7 @@ export default async function status(ctx: Context): Promise<void> {
   const report: Report = {
     profile: s.profile,
     profileSource: s.profileSource,
-    baseUrl: s.baseUrl ?? null,
+    baseUrl: s.baseUrl ? redactUrl(s.baseUrl) : null,
     baseUrlSource: s.baseUrlSource,
     tokenSource: s.tokenSource ?? null,
     tokenStoredIn: s.tokenSource === 'profile' ? configPath(ctx.env) : null,

@@ -1,5 +1,5 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
-import type { Context } from '../../cli/context.js';
+import { redactUrl, type Context } from '../../cli/context.js';
 import type { Source } from '../../config/settings.js';
 import type { SettingKey } from './sources.js';
 
@@ -17,7 +17,7 @@ export function settingRows(ctx: Context): SettingRow[] {
     { key: 'profile', value: s.profile, source: s.profileSource },
     sandbox
       ? { key: 'base-url', value: null, source: 'sandbox' }
-      : { key: 'base-url', value: s.baseUrl ?? null, source: s.baseUrl ? s.baseUrlSource : null },
+      : { key: 'base-url', value: s.baseUrl ? redactUrl(s.baseUrl) : null, source: s.baseUrl ? s.baseUrlSource : null },
     { key: 'account-type', value: s.accountType, source: s.accountTypeSource },
     { key: 'concurrency', value: s.concurrency, source: s.concurrencySource },
     sandbox

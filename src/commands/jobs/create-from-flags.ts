@@ -1,5 +1,5 @@
 // `recruit jobs create --title ... --location ...`: one job from field flags, without prompts.
-import { getJobOptions } from '../../api/job-options.js';
+import { getJobOptions } from '../../cli/job-options.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';

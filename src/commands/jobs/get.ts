@@ -1,6 +1,6 @@
 // `recruit jobs get <jobId>`: one job, as the API returned it (--json), as an aligned listing on a
 // terminal, or as field<TAB>value lines in a pipe.
-import type { Job } from '../../api/types.js';
+import { getJob } from '../../api/jobs.js';
 import type { Context } from '../../cli/context.js';
 import { writeJson } from '../../cli/output.js';
 import { rememberJobs } from '../../completion/remember.js';
@@ -10,7 +10,7 @@ import { printJobFields, printJobListing } from './job-view.js';
 export default async function get(ctx: Context, jobId: string): Promise<void> {
   const id = parseJobId(jobId);
   const api = await ctx.api();
-  const job = await api.get<Job>(`/jobs/${id}`);
+  const job = await getJob(api, id);
   rememberJobs(ctx, [job]);
   if (ctx.globals.json) return writeJson(ctx, job);
   if (ctx.io.stdout.isTTY) return printJobListing(ctx, job);

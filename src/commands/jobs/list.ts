@@ -1,8 +1,9 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
 // status codes or labels and a search text.
 import type { Query } from '../../api/client.js';
-import { getJobOptions } from '../../api/job-options.js';
-import { allItems, type Page } from '../../api/paginate.js';
+import { getJobOptions } from '../../cli/job-options.js';
+import { allItems, getPage, type Pagination } from '../../api/paginate.js';
+import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { rememberJobs } from '../../completion/remember.js';
@@ -59,12 +60,12 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   const api = await ctx.api();
 
   let jobs: Job[];
-  let pagination: Page<Job>['meta']['pagination'] | undefined;
+  let pagination: Partial<Pagination> | undefined;
   if (options.all) {
-    jobs = await allItems<Job>(api, '/jobs', query);
+    jobs = await allItems<Job>(api, '/jobs', query, jobShape);
   } else {
     if (page !== undefined) query.page = page;
-    const result = await api.get<Page<Job>>('/jobs', query);
+    const result = await getPage<Job>(api, '/jobs', query, jobShape);
     jobs = result.data;
     pagination = result.meta?.pagination;
   }
@@ -74,8 +75,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (!ctx.io.stdout.isTTY) return printTable(ctx, COLUMNS, jobs);
   if (jobs.length === 0) ctx.info('No jobs found.');
   else await printTable(ctx, COLUMNS, jobs);
-  if (pagination && pagination.totalPages > 1) {
-    const next = pagination.page < pagination.totalPages ? `; next: --page ${pagination.page + 1}, or --all for every page` : '';
-    ctx.info(`page ${pagination.page} of ${pagination.totalPages} (${pagination.totalItems} jobs)${next}`);
+  const { page: at, totalPages, totalItems } = pagination ?? {};
+  if (at !== undefined && totalPages !== undefined && totalPages > 1) {
+    const next = at < totalPages ? `; next: --page ${at + 1}, or --all for every page` : '';
+    ctx.info(`page ${at} of ${totalPages} (${totalItems ?? '?'} jobs)${next}`);
   }
 }

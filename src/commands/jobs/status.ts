@@ -1,6 +1,7 @@
 // `recruit jobs status <jobId> <status>`: reads the job, sets a settable lifecycle status through
 // PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new.
-import { getJobOptions } from '../../api/job-options.js';
+import { getJobOptions } from '../../cli/job-options.js';
+import { getJob, setJobStatus } from '../../api/jobs.js';
 import type { Job, StatusOption } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
@@ -23,7 +24,7 @@ export default async function status(ctx: Context, jobId: string, value: string)
   const { statuses } = await getJobOptions(ctx);
   const target = settable(statuses, value);
   const api = await ctx.api();
-  const before = await api.get<Job>(`/jobs/${id}`);
+  const before = await getJob(api, id);
   const labelOf = (code: number) => statuses.find((s) => s.code === code)?.label;
   const paint = await statusPainter(ctx, 'status');
   const show = (job: Job) => paint(job.status, statusText(job, labelOf(job.status)));
@@ -35,10 +36,7 @@ export default async function status(ctx: Context, jobId: string, value: string)
     return;
   }
   // One key for this change: the client sends it again on each retry, so a lost answer is replayed.
-  const { body: after } = await api.request<Job>('PATCH', `/jobs/${id}/status`, {
-    body: { status: target.code },
-    idempotencyKey: ctx.newKey(),
-  });
+  const after = await setJobStatus(api, id, target.code, ctx.newKey());
   if (ctx.globals.json) return writeJson(ctx, after);
   ctx.io.stdout.write(`Job ${id}: ${show(before)} -> ${show(after)}\n`);
 }

@@ -1,7 +1,8 @@
 // `recruit jobs update <jobId>`: builds a patch from --file, field flags and --set, checks it
 // before sending, keeps the job's free-board publication unless told otherwise, and sends it with
 // a new Idempotency-Key that the client reuses on its retries.
-import type { Job } from '../../api/types.js';
+import { getJob, updateJob } from '../../api/jobs.js';
+import { parseJobId } from './args.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
@@ -13,7 +14,7 @@ import { describePublication, needsCurrentFreeBoards, planPublication, summarize
 import { needsJobIndustry, resolveNames } from './update-references.js';
 
 export default async function update(ctx: Context, jobId: string, options: UpdateOptions): Promise<void> {
-  if (!/^\d+$/.test(jobId) || Number(jobId) < 1) throw new UsageError(`job id must be a positive integer, got "${jobId}"`);
+  const id = parseJobId(jobId);
   const { patch, names } = await buildPatch(ctx, options);
   if (Object.keys(patch).length === 0 && names.length === 0) {
     throw new UsageError('nothing to update', [], 'pass field flags (--title ...), --set key=value, --file, or a publication flag');
@@ -26,14 +27,13 @@ export default async function update(ctx: Context, jobId: string, options: Updat
   }
 
   const api = await ctx.api();
-  const path = `/jobs/${jobId}`;
   // Read the job only when needed: for its free-board setting or its industry.
-  const job = needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) ? await api.get<Job>(path) : undefined;
+  const job = needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) ? await getJob(api, id) : undefined;
   await resolveNames(api, patch, names, job?.industryId);
   if (job) throwProblems(salaryAgainstJob(patch, job));
   const plan = planPublication(patch, job);
 
-  const res = await api.request<Job>('PATCH', path, { body: patch, idempotencyKey: ctx.newKey() });
+  const res = await updateJob(api, id, patch, ctx.newKey());
   ctx.info(describePublication(plan));
   if (res.replayed && res.attempts > 1) {
     ctx.info(`The connection failed after the service applied the update; the retry got the recorded answer (applied once).`);
@@ -42,5 +42,5 @@ export default async function update(ctx: Context, jobId: string, options: Updat
 
   const changed = Object.keys(patch).filter((k) => !(PUBLICATION_FIELDS as readonly string[]).includes(k));
   const parts = [...(changed.length > 0 ? [changed.join(', ')] : []), ...summarizePublication(plan)];
-  ctx.io.stdout.write(`Updated job ${Number(jobId)}: ${sanitize(parts.join('; '))}\n`);
+  ctx.io.stdout.write(`Updated job ${id}: ${sanitize(parts.join('; '))}\n`);
 }

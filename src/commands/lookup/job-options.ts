@@ -1,7 +1,7 @@
 // `recruit lookup job-options`: statuses and the code lists a job's fields take, from the one-day
 // cache unless --refresh. Every section but the statuses is our assumption (decisions.md), so a
 // section the service does not send is skipped.
-import { getJobOptions } from '../../api/job-options.js';
+import { getJobOptions } from '../../cli/job-options.js';
 import type { Context } from '../../cli/context.js';
 import { printTable, stdoutChalk, writeJson, type Column } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';

@@ -1,10 +1,9 @@
 // `recruit lookup <list kind>`: one page (or every page with --all) of a lookup collection.
-import type { ApiClient, Query } from '../../api/client.js';
-import { allItems, type Page } from '../../api/paginate.js';
+import type { Query } from '../../api/client.js';
+import { allItems, getPage, type Pagination } from '../../api/paginate.js';
+import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
-import { CliError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
 import { printTable, writeJson } from '../../cli/output.js';
 import { resolveReference } from '../../cli/resolve.js';
 import { rememberLookup } from '../../completion/remember.js';
@@ -18,25 +17,13 @@ export interface ListRequest {
   all: boolean;
 }
 
-type Pagination = Page<Named>['meta']['pagination'];
-
-async function fetchPage(api: ApiClient, path: string, query: Query): Promise<{ items: Named[]; pagination?: Pagination }> {
-  const body = await api.get<unknown>(path, query);
-  // A service that answers with a bare array instead of the envelope still lists.
-  if (Array.isArray(body)) return { items: body as Named[] };
-  const page = body as Partial<Page<Named>> | undefined;
-  if (!page || !Array.isArray(page.data)) {
-    throw new CliError(`GET ${path} answered with something that is not a list`, EXIT.API_FAILED, 'unexpected_response');
-  }
-  return { items: page.data, pagination: page.meta?.pagination };
-}
-
-function pagingNote(ctx: Context, noun: string, shown: number, p: Pagination | undefined): void {
-  if (!p) return;
-  if (shown === 0 && p.page > 1 && p.totalItems > 0) {
-    ctx.info(`page ${p.page} is past the last page (${p.totalPages}; ${p.totalItems} ${noun})`);
-  } else if (p.page < p.totalPages) {
-    ctx.info(`page ${p.page} of ${p.totalPages} (${p.totalItems} items); use --page ${p.page + 1} or --all`);
+function pagingNote(ctx: Context, noun: string, shown: number, p: Partial<Pagination> | undefined): void {
+  const { page, totalPages, totalItems } = p ?? {};
+  if (page === undefined || totalPages === undefined) return;
+  if (shown === 0 && page > 1 && (totalItems ?? 0) > 0) {
+    ctx.info(`page ${page} is past the last page (${totalPages}; ${totalItems} ${noun})`);
+  } else if (page < totalPages) {
+    ctx.info(`page ${page} of ${totalPages} (${totalItems ?? '?'} items); use --page ${page + 1} or --all`);
   }
 }
 
@@ -49,13 +36,17 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   }
 
   let items: Named[];
-  let pagination: Pagination | undefined;
-  if (request.all) items = await allItems<Named>(api, spec.path, query);
-  else ({ items, pagination } = await fetchPage(api, spec.path, { ...query, page: request.page }));
+  let pagination: Partial<Pagination> | undefined;
+  if (request.all) items = await allItems<Named>(api, spec.path, query, namedShape);
+  else {
+    const page = await getPage<Named>(api, spec.path, { ...query, page: request.page }, namedShape);
+    items = page.data;
+    pagination = page.meta?.pagination;
+  }
   rememberLookup(ctx, kind, items);
 
   if (ctx.globals.json) return writeJson(ctx, items);
   if (items.length > 0) await printTable(ctx, columnsOf(spec), items);
-  else if (ctx.io.stdout.isTTY && !(pagination && pagination.page > 1)) ctx.info(`no ${spec.noun} found`);
+  else if (ctx.io.stdout.isTTY && (pagination?.page ?? 1) <= 1) ctx.info(`no ${spec.noun} found`);
   pagingNote(ctx, spec.noun, items.length, pagination);
 }

@@ -1,24 +1,27 @@
 // What one failed POST /jobs means for the item, the journal and the rest of the run.
 import { ApiError } from '../../api/errors.js';
+import { exitCodeOf } from '../../cli/api-failure.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
+import { isRefusal } from '../refusal.js';
 import type { ItemError, ResultKind } from './results.js';
 
-export type StopReason = 'auth' | 'capacity' | 'interrupted' | 'changed';
+/** Why a run stopped handing out items before the end of the file. */
+export type StopReason = 'auth' | 'capacity' | 'wait' | 'interrupted' | 'terminated' | 'changed' | 'local_state';
 
 export interface Failure {
-  result: Extract<ResultKind, 'refused' | 'failed'>;
+  result: Extract<ResultKind, 'refused' | 'failed' | 'unknown'>;
   error: ItemError;
   exit: ExitCode;
   /**
-   * A definitive answer, written to the journal as the item's outcome. Without it the item stays
-   * "sent, unanswered" and a re-run re-sends it with the same key (the service replays, no duplicate).
+   * A final answer about the item, written to the journal as its outcome. Without it the item
+   * stays "sent, unanswered" and a re-run sends it again with the same key: the service answers an
+   * earlier success with a replay, so nothing is created twice.
    */
   definitive: boolean;
   stop?: StopReason;
 }
 
 export const CAPACITY_CODE = 'active_job_limit_reached';
-const KEY_IN_USE_CODE = 'idempotency_key_in_use';
 
 export function classifyFailure(error: unknown): Failure {
   if (!(error instanceof ApiError)) {
@@ -27,27 +30,24 @@ export function classifyFailure(error: unknown): Failure {
   }
   const status = error.status;
   const itemError: ItemError = { code: error.code, message: shortMessage(error), status };
+  const exit = exitCodeOf(error);
+  if (error.outcomeUnknown) {
+    // No answer, a 5xx, a redirect, an answer that is not a created job, or the same key still in flight.
+    return { result: 'unknown', error: itemError, exit, definitive: false };
+  }
   if (status === 401 || status === 403) {
     // The token, not the item: nothing was done, the same key is used again next time.
-    return { result: 'failed', error: itemError, exit: EXIT.AUTH, definitive: false, stop: 'auth' };
+    return { result: 'failed', error: itemError, exit, definitive: false, stop: 'auth' };
   }
-  if (status === 409 && error.serverCode === KEY_IN_USE_CODE) {
-    // The first request with this key is still being processed: it may yet create the job.
-    return { result: 'failed', error: itemError, exit: EXIT.GAVE_UP, definitive: false };
-  }
-  if (status === 409) {
-    const capacity = error.serverCode === CAPACITY_CODE;
-    return { result: 'refused', error: itemError, exit: EXIT.CONFLICT, definitive: true, ...(capacity ? { stop: 'capacity' as const } : {}) };
-  }
-  if (error.retryable) return { result: 'failed', error: itemError, exit: EXIT.GAVE_UP, definitive: false };
-  if (status !== null && status >= 400 && status < 500) return { result: 'refused', error: itemError, exit: EXIT.API_FAILED, definitive: true };
-  // A 500 and the like: the job may or may not exist; the same key settles it on a re-run.
-  return { result: 'failed', error: itemError, exit: EXIT.API_FAILED, definitive: false };
+  if (error.kind === 'wait_too_long') return { result: 'failed', error: itemError, exit, definitive: false, stop: 'wait' };
+  if (!isRefusal(error)) return { result: 'failed', error: itemError, exit, definitive: false };
+  const capacity = error.serverCode === CAPACITY_CODE;
+  return { result: 'refused', error: itemError, exit, definitive: true, ...(capacity ? { stop: 'capacity' as const } : {}) };
 }
 
-/** The server's words and field details, without the method and URL every item shares. */
+/** The server's words and field details, without the method and path every item shares. */
 function shortMessage(error: ApiError): string {
-  const text = error.message.replace(/^[A-Z]+ \S+ failed(?: with \d+)?: /, '');
+  const gaveUp = error.failure.attempts > 1 ? ` (gave up after ${error.failure.attempts} attempts)` : '';
   const details = error.details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message));
-  return details.length > 0 ? `${text} (${details.join('; ')})` : text;
+  return `${error.reason}${details.length > 0 ? ` (${details.join('; ')})` : ''}${gaveUp}`;
 }

@@ -1,30 +1,31 @@
-// The batch file to read twice (validate, then send) and its identity for the journal. stdin can
-// be read only once, so it is spooled to a private file first, hashed on the way: the same content
-// piped again is the same input, and a re-run resumes it.
+// The batch file to read twice (validate, then send) and its identity for the journal: the file's
+// real path (a symlink or a relative path to the same file is the same input). stdin can be read
+// only once, so it is spooled to a private file first, hashed on the way: the same content piped
+// again is the same input, and a re-run resumes it.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, createWriteStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, createWriteStream, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { stateDir } from '../../cli/paths.js';
+import { LocalStateError, UsageError } from '../../cli/errors.js';
+import { journalsDir } from '../../cli/paths.js';
+import { isRunning } from './process-alive.js';
 
 export interface InputFile {
   /** The file to read: the user's file, or the spool of stdin. */
   path: string;
-  /** What the journal is keyed by: the absolute path, or `stdin:<sha256 of the content>`. */
+  /** What the journal is keyed by: the real path, or `stdin:<sha256 of the content>`. */
   identity: string;
   /** How messages name it. */
   display: string;
   dispose(): void;
 }
 
-const SPOOL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
 export async function openInput(ctx: Context, file: string): Promise<InputFile> {
   if (file === '-') return spoolStdin(ctx);
-  const path = resolve(file);
+  let path: string;
   try {
+    path = realpathSync(file);
     if (statSync(path).isDirectory()) throw new UsageError(`--file: cannot read "${file}": it is a directory`);
     closeSync(openSync(path, 'r'));
   } catch (error) {
@@ -35,36 +36,45 @@ export async function openInput(ctx: Context, file: string): Promise<InputFile> 
   return { path, identity: path, display: file, dispose: () => undefined };
 }
 
+const spoolDir = (env: NodeJS.ProcessEnv) => join(journalsDir(env), 'stdin');
+
 async function spoolStdin(ctx: Context): Promise<InputFile> {
-  const dir = join(stateDir(ctx.env), 'journals', 'stdin');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  sweep(dir, Date.now());
+  const dir = spoolDir(ctx.env);
   const path = join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.input`);
   if (ctx.io.stdin.isTTY) ctx.info('reading jobs from stdin (end with Ctrl-D)');
   const hash = createHash('sha256');
-  await pipeline(
-    ctx.io.stdin,
-    async function* (source: AsyncIterable<Buffer | string>) {
-      for await (const chunk of source) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-        hash.update(bytes);
-        yield bytes;
-      }
-    },
-    createWriteStream(`${path}.tmp`, { mode: 0o600 }),
-  );
-  renameSync(`${path}.tmp`, path);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    await pipeline(
+      ctx.io.stdin,
+      async function* (source: AsyncIterable<Buffer | string>) {
+        for await (const chunk of source) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+          hash.update(bytes);
+          yield bytes;
+        }
+      },
+      createWriteStream(`${path}.tmp`, { mode: 0o600 }),
+    );
+    renameSync(`${path}.tmp`, path);
+  } catch (error) {
+    rmSync(`${path}.tmp`, { force: true });
+    if (!(error as NodeJS.ErrnoException).code || (error as NodeJS.ErrnoException).syscall === 'read') throw error;
+    throw new LocalStateError('keep a copy of stdin in', dir, error, 'nothing was sent');
+  }
   return { path, identity: `stdin:${hash.digest('hex')}`, display: '- (stdin)', dispose: () => rmSync(path, { force: true }) };
 }
 
-/** Spools left behind by a killed run. */
-function sweep(dir: string, now: number): void {
-  for (const name of readdirSync(dir)) {
-    const file = join(dir, name);
-    try {
-      if (now - statSync(file).mtimeMs > SPOOL_MAX_AGE_MS) rmSync(file, { force: true });
-    } catch {
-      // gone already
-    }
+/** Removes the stdin copies of runs that ended without removing theirs (killed): the name starts with the run's pid. */
+export function sweepSpools(env: NodeJS.ProcessEnv): void {
+  let names: string[];
+  try {
+    names = readdirSync(spoolDir(env));
+  } catch {
+    return; // none yet
+  }
+  for (const name of names) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid)) rmSync(join(spoolDir(env), name), { force: true });
   }
 }

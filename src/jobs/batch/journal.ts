@@ -1,12 +1,16 @@
-// The batch journal: an append-only NDJSON file per input and target in <state dir>/journals/.
-// An item's Idempotency-Key is appended (a synchronous write) before its request is sent, and its
-// outcome after the answer, so that a re-run after a crash, Ctrl-C or SIGKILL knows what was
-// created, what was refused, and which requests were in flight (re-sent with their original key).
-// Keys are written a block at a time, ahead of their requests (key-book.ts); a run that ends
-// normally writes "unsent" for the new keys it did not use.
+// The batch journal: an append-only NDJSON file per input file and account in <state dir>/journals/.
+// An item's Idempotency-Key is appended (a synchronous write, checked to the last byte) before its
+// request is sent, and its outcome after the answer, so that a re-run after a crash, Ctrl-C or
+// SIGKILL knows what was created, what was refused, and which requests were in flight (re-sent with
+// their original key). Keys are written a block at a time, ahead of their requests (key-book.ts); a
+// run that ends normally writes "unsent" for the new keys it did not use. When a write fails (a full
+// or read-only disk), the journal says so and every later write of keys fails too: no request
+// leaves whose key is not on disk.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { KEY_IN_USE_CODE } from '../../api/errors.js';
+import { LocalStateError } from '../../cli/errors.js';
+import { nodeFs, writeAll, type StateFs } from '../../cli/state-fs.js';
 import type { Target } from '../target.js';
 import type { Identities } from './item-identity.js';
 import { readLines } from './lines.js';
@@ -25,8 +29,14 @@ export interface RefusedRecord {
   message: string;
 }
 
+/** Whom a journal's requests went to: the base URL and a fingerprint of the credential (never the credential). */
+export interface Account {
+  baseUrl: string;
+  credential: string;
+}
+
 type Entry =
-  | { type: 'run'; at: string; input: string; target: Target; items: number }
+  | { type: 'run'; at: string; input: string; target: Target; account: string; items: number }
   | { type: 'sent'; id: string; key: string; index: number }
   | { type: 'unsent'; id: string; key: string }
   | ({ type: 'created'; id: string } & CreatedRecord)
@@ -42,9 +52,19 @@ export interface EarlierState {
   refused: Map<number, RefusedRecord>;
 }
 
-export function journalFile(dir: string, input: string, target: Target): string {
-  const name = createHash('sha256').update(JSON.stringify({ input, profile: target.profile, baseUrl: target.baseUrl })).digest('hex');
-  return join(dir, `${name.slice(0, 32)}.ndjson`);
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/**
+ * The journal of `input` (a file's real path, or stdin's content hash) for `account`. Its name
+ * starts with the input's part, so that the journals of other accounts for the same input can be
+ * found (and the user told).
+ */
+export function journalFile(dir: string, input: string, account: Account): string {
+  return join(dir, `${inputPart(input)}-${sha(JSON.stringify([account.baseUrl, account.credential])).slice(0, 16)}.ndjson`);
+}
+
+export function inputPart(input: string): string {
+  return sha(JSON.stringify(['input', input])).slice(0, 16);
 }
 
 /**
@@ -54,7 +74,6 @@ export function journalFile(dir: string, input: string, target: Target): string 
  */
 async function load(file: string, identities: Identities, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<EarlierState> {
   const state: EarlierState = { kinds: new Uint8Array(identities.size), keys: new Map(), refused: new Map() };
-  if (statSync(file).size === 0) return state;
   const byId = new Map<string, number>();
   for (let i = 0; i < identities.size; i++) byId.set(identities.id(i), i);
   for await (const line of readLines(file)) {
@@ -80,12 +99,15 @@ async function load(file: string, identities: Identities, onCreated: (index: num
       state.keys.set(index, entry.key);
       state.refused.delete(index);
     } else if (kind === EARLIER.UNANSWERED) {
-      state.keys.delete(index);
       const { type, id: _id, ...record } = entry;
       if (type === 'created') {
+        state.keys.delete(index);
         state.kinds[index] = EARLIER.CREATED;
         onCreated(index, record as CreatedRecord);
-      } else {
+      } else if ((record as RefusedRecord).code !== KEY_IN_USE_CODE) {
+        // (A "key in use" answer is no refusal: the first request may still create the job. Older
+        // versions recorded it as one; the item stays unanswered, to be sent with its key.)
+        state.keys.delete(index);
         state.kinds[index] = EARLIER.REFUSED;
         state.refused.set(index, record as RefusedRecord);
       }
@@ -94,20 +116,32 @@ async function load(file: string, identities: Identities, onCreated: (index: num
   return state;
 }
 
-function endsWithNewline(file: string): boolean {
-  const size = statSync(file).size;
+/** How many jobs a journal records as created (by any of its runs). */
+export async function countCreated(file: string): Promise<number> {
+  let n = 0;
+  for await (const line of readLines(file)) if (line.startsWith('{"type":"created"')) n++;
+  return n;
+}
+
+function endsWithNewline(fs: StateFs, file: string, size: number): boolean {
   if (size === 0) return true;
-  const fd = openSync(file, 'r');
+  const fd = fs.openSync(file, 'r');
   try {
     const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
+    fs.readSync(fd, last, 0, 1, size - 1);
     return last[0] === 0x0a;
   } finally {
-    closeSync(fd);
+    fs.closeSync(fd);
   }
 }
 
 const OUTCOME_DELAY_MS = 25;
+
+export interface OpenOptions {
+  restart: boolean;
+  now: Date;
+  fs?: StateFs;
+}
 
 export class Journal {
   /**
@@ -118,42 +152,59 @@ export class Journal {
    */
   private pending = '';
   private flush: NodeJS.Timeout | undefined;
+  /** The first write that failed: from then on no key is written, so none is sent. */
+  failure: LocalStateError | undefined;
+  /** Told once, when a write fails (the run then stops handing out items). */
+  onFailure: (error: LocalStateError) => void = () => undefined;
+  /** A failed write may have left part of a line: the next write starts a new one. */
+  private torn = false;
 
   private constructor(
     readonly file: string,
     readonly earlier: EarlierState,
+    /** No earlier run of this input for this account wrote it. */
+    readonly fresh: boolean,
     private fd: number | undefined,
+    private readonly fs: StateFs,
   ) {}
 
   /**
-   * Opens the journal of `file`, loading what earlier runs wrote about these items. With `restart`
+   * Opens the journal `file`, loading what earlier runs wrote about these items. With `restart`
    * the old journal is set aside (renamed, kept for reference) and every item starts over.
    */
-  static async open(
-    file: string,
-    options: { restart: boolean; now: Date },
-    identities: Identities,
-    onCreated: (index: number, record: CreatedRecord | null) => void,
-  ): Promise<Journal> {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    if (options.restart && existsSync(file)) {
-      renameSync(file, file.replace(/\.ndjson$/, `.replaced-${options.now.toISOString().replace(/[:.]/g, '-')}.ndjson`));
+  static async open(file: string, options: OpenOptions, identities: Identities, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<Journal> {
+    const fs = options.fs ?? nodeFs;
+    let size: number | undefined;
+    try {
+      if (options.restart && fs.existsSync(file)) {
+        fs.renameSync(file, file.replace(/\.ndjson$/, `.replaced-${options.now.toISOString().replace(/[:.]/g, '-')}.ndjson`));
+      }
+      size = fs.existsSync(file) ? fs.statSync(file).size : undefined;
+    } catch (error) {
+      throw new LocalStateError('prepare the batch journal', file, error, 'nothing was sent');
     }
-    const exists = existsSync(file);
-    const earlier = exists
-      ? await load(file, identities, onCreated)
-      : { kinds: new Uint8Array(identities.size), keys: new Map<number, string>(), refused: new Map<number, RefusedRecord>() };
-    const torn = exists && !endsWithNewline(file);
-    const journal = new Journal(file, earlier, openSync(file, 'a', 0o600));
-    if (torn) journal.write('\n');
+    const earlier =
+      size !== undefined && size > 0
+        ? await load(file, identities, onCreated)
+        : { kinds: new Uint8Array(identities.size), keys: new Map<number, string>(), refused: new Map<number, RefusedRecord>() };
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'a', 0o600);
+    } catch (error) {
+      throw new LocalStateError('open the batch journal', file, error, 'nothing was sent');
+    }
+    const journal = new Journal(file, earlier, size === undefined, fd, fs);
+    journal.torn = size !== undefined && !endsWithNewline(fs, file, size);
     return journal;
   }
 
-  /** Writes what is pending and then `lines` (each ending in a newline), in one write, now. */
+  /** Writes what is pending and then `lines` (each ending in a newline), in one write, now; throws when it cannot. */
   private write(lines: string): void {
+    if (this.failure) throw this.failure;
     if (this.fd === undefined) throw new Error('the batch journal is closed');
     this.pending += lines;
     this.writePending();
+    if (this.failure) throw this.failure;
   }
 
   private later(entry: Entry): void {
@@ -161,19 +212,33 @@ export class Journal {
     this.flush ??= setTimeout(() => this.writePending(), OUTCOME_DELAY_MS).unref();
   }
 
+  /** Writes the pending lines; a failure is kept (and reported once), never thrown: this runs from a timer too. */
   private writePending(): void {
     clearTimeout(this.flush);
     this.flush = undefined;
-    if (this.fd !== undefined && this.pending) writeSync(this.fd, this.pending);
-    this.pending = '';
+    if (this.fd === undefined || !this.pending) return;
+    const text = this.torn ? `\n${this.pending}` : this.pending;
+    try {
+      writeAll(this.fs, this.fd, text);
+      this.pending = '';
+      this.torn = false;
+    } catch (error) {
+      this.torn = true;
+      if (!this.failure) {
+        this.failure = new LocalStateError('write the batch journal', this.file, error);
+        this.onFailure(this.failure);
+      }
+    }
   }
 
-  begin(input: string, target: Target, items: number, now: Date): void {
-    this.write(`${JSON.stringify({ type: 'run', at: now.toISOString(), input, target, items } satisfies Entry)}\n`);
+  begin(input: string, target: Target, account: Account, items: number, now: Date): void {
+    const entry: Entry = { type: 'run', at: now.toISOString(), input, target, account: account.credential, items };
+    this.write(`${JSON.stringify(entry)}\n`);
   }
 
-  /** Written before the requests, in one write: from here on, a re-run re-sends each with its key. */
+  /** Written before the requests, in one write: from here on, a re-run re-sends each with its key. Throws when the write fails. */
   sent(items: readonly { index: number; id: string; key: string }[]): void {
+    if (this.failure) throw this.failure;
     let lines = '';
     for (const { index, id, key } of items) {
       if (this.earlier.kinds[index] === EARLIER.UNANSWERED && this.earlier.keys.get(index) === key) continue; // on disk already
@@ -197,10 +262,15 @@ export class Journal {
     this.later({ type: 'refused', id, ...record });
   }
 
+  /** Writes what it still can, and closes. */
   close(): void {
     if (this.fd === undefined) return;
     this.writePending();
-    closeSync(this.fd);
+    try {
+      this.fs.closeSync(this.fd);
+    } catch {
+      // what was written is written; nothing more will be
+    }
     this.fd = undefined;
   }
 }

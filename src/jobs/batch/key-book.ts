@@ -28,7 +28,7 @@ export class KeyBook {
     private readonly block = KEY_BLOCK,
   ) {}
 
-  /** The key of item `index`, on disk when this returns. Items are taken in file order. */
+  /** The key of item `index`, on disk when this returns (or this throws). Items are taken in file order. */
   take(index: number): string {
     let key = this.keys.get(index);
     if (key === undefined) {
@@ -45,17 +45,17 @@ export class KeyBook {
     this.keys.clear();
   }
 
+  /** Writes the keys of `first` and the next pending items; only once they are on disk can they be taken. */
   private reserve(first: number): void {
     const items = [this.entry(first)];
     let index = Math.max(first + 1, this.scanned);
     for (; index < this.o.size && items.length < this.block; index++) if (this.o.pending(index)) items.push(this.entry(index));
     this.scanned = index;
     this.o.journal.sent(items);
+    for (const item of items) this.keys.set(item.index, item.key);
   }
 
   private entry(index: number): { index: number; id: string; key: string } {
-    const key = this.o.resendKeys.get(index) ?? this.o.newKey();
-    this.keys.set(index, key);
-    return { index, id: this.o.identities.id(index), key };
+    return { index, id: this.o.identities.id(index), key: this.o.resendKeys.get(index) ?? this.o.newKey() };
   }
 }

@@ -5,7 +5,8 @@ import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
 import type { CreatedRecord } from './journal.js';
 import type { StringArena } from './string-arena.js';
 
-export const RESULT_KINDS = ['not_attempted', 'created', 'already_created', 'refused', 'already_refused', 'failed'] as const;
+/** `unknown`: sent, and whether the job was created is not known (no answer, a 5xx, an unreadable answer). */
+export const RESULT_KINDS = ['not_attempted', 'created', 'already_created', 'refused', 'already_refused', 'failed', 'unknown'] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
 export interface ItemError {
@@ -24,11 +25,12 @@ export interface ItemResult {
 }
 
 /**
- * Worst first: the user's Ctrl-C (130) says why the rest did not happen; a token problem stops
- * everything and needs the user (3); a full account needs the user to free slots (4); giving up
- * on transient failures is fixed by re-running (5); a refused item needs its data fixed (1).
+ * Worst first: the user's Ctrl-C (130) or SIGTERM (143) says why the rest did not happen; a disk
+ * that takes no more state stops everything and needs the user (6), as does a token problem (3);
+ * a full account needs the user to free slots (4); giving up on transient failures is fixed by
+ * re-running (5); a refused item needs its data fixed (1).
  */
-const SEVERITY: ExitCode[] = [EXIT.INTERRUPTED, EXIT.AUTH, EXIT.CONFLICT, EXIT.GAVE_UP, EXIT.API_FAILED, EXIT.USAGE];
+const SEVERITY: ExitCode[] = [EXIT.TERMINATED, EXIT.INTERRUPTED, EXIT.LOCAL_STATE, EXIT.AUTH, EXIT.CONFLICT, EXIT.GAVE_UP, EXIT.API_FAILED, EXIT.USAGE];
 
 export function worstExit(codes: Iterable<ExitCode>): ExitCode {
   let worst: ExitCode = EXIT.OK;

@@ -1,20 +1,21 @@
 // `recruit jobs create --file <path|->`: validate every item, then create them with N workers,
 // journaled so that re-running the same command after any failure resumes without duplicates.
 // See docs/batch.md for the user's view.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { getJobOptions } from '../../api/job-options.js';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { LocalStateError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
-import { stateDir } from '../../cli/paths.js';
+import { getJobOptions } from '../../cli/job-options.js';
+import { journalsDir } from '../../cli/paths.js';
+import { nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { ReferenceResolver } from '../reference-resolver.js';
 import { accountTypeOf, targetOf } from '../target.js';
-import { openInput } from './input-file.js';
+import { openInput, sweepSpools } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
-import { Journal, journalFile } from './journal.js';
+import { countCreated, inputPart, Journal, journalFile } from './journal.js';
 import { lockJournal } from './journal-lock.js';
 import { ItemSource } from './read-items.js';
 import { Results } from './results.js';
@@ -27,6 +28,10 @@ export interface BatchOptions {
   concurrency?: string;
   restart?: boolean;
   dryRun?: boolean;
+  /** Bytes of bodies the first pass keeps for the second (tests make it small to reach the uncached path). */
+  bodyCacheBytes?: number;
+  /** The file system of the journal and its lock (tests pass one that fails). */
+  fs?: StateFs;
 }
 
 function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
@@ -61,30 +66,61 @@ async function dryRun(ctx: Context, source: ItemSource, deriver: ItemDeriver, to
   ctx.info(`${plural(total, 'job')} valid; nothing sent (--dry-run)`);
 }
 
+/**
+ * A first run of this input for this account, while another account's journal of it records
+ * created jobs: say so. (A journal whose requests were all refused, as with a wrong token, created
+ * nothing and is not worth a word.)
+ */
+async function tellOtherAccounts(ctx: Context, dir: string, identity: string, file: string): Promise<void> {
+  const prefix = `${inputPart(identity)}-`;
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!name.startsWith(prefix) || !/^[\da-f]+-[\da-f]+\.ndjson$/.test(name) || name === basename(file)) continue;
+      const created = await countCreated(join(dir, name));
+      if (created === 0) continue;
+      ctx.info(
+        `note: ${plural(created, 'job')} of this file ${created === 1 ? 'was' : 'were'} created earlier with another token or at another address; ` +
+          'this token has a journal of its own, so every item is sent with it (docs/batch.md: "Another account")',
+      );
+      return;
+    }
+  } catch {
+    // only a note: a journal that cannot be read is not worth failing for
+  }
+}
+
 export async function runBatch(ctx: Context, options: BatchOptions): Promise<void> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   const input = await openInput(ctx, options.file);
+  sweepSpools(ctx.env);
   try {
     const source = await ItemSource.open(input.path, input.display);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
-    const cache = new BodyCache();
+    const cache = new BodyCache(options.bodyCacheBytes);
     const validated = await validateAll(source, deriver, cache);
     reportValidation(ctx, source, validated);
     if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
 
     const target = targetOf(ctx, api);
-    const dir = join(stateDir(ctx.env), 'journals');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = journalFile(dir, input.identity, target);
-    const unlock = lockJournal(file, input.display);
+    const account = { baseUrl: target.baseUrl, credential: api.credentialFingerprint() };
+    const fs = options.fs ?? nodeFs;
+    const dir = journalsDir(ctx.env);
+    try {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
+    }
+    const file = journalFile(dir, input.identity, account);
+    const unlock = lockJournal(file, input.display, { fs });
     try {
       const results = new Results(validated.titles);
-      const journal = await Journal.open(file, { restart: options.restart === true, now: ctx.now() }, validated.identities, (index, record) =>
+      const journal = await Journal.open(file, { restart: options.restart === true, now: ctx.now(), fs }, validated.identities, (index, record) =>
         record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK),
       );
+      if (journal.fresh) await tellOtherAccounts(ctx, dir, input.identity, file);
       try {
-        await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target });
+        await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account });
       } finally {
         journal.close();
       }

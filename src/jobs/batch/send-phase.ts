@@ -4,8 +4,9 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import type { Target } from '../target.js';
 import type { BodyCache } from './body-cache.js';
+import type { StopReason } from './classify.js';
 import type { ItemDeriver } from './item-body.js';
-import type { Journal } from './journal.js';
+import type { Account, Journal } from './journal.js';
 import { planItems } from './plan.js';
 import { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
@@ -25,7 +26,14 @@ export interface SendContext {
   concurrency: number;
   identity: string;
   target: Target;
+  account: Account;
 }
+
+/** Ctrl-C and SIGTERM end the run as a whole: the requests in flight are awaited, the summary printed. */
+const SIGNALS: [NodeJS.Signals, StopReason][] = [
+  ['SIGINT', 'interrupted'],
+  ['SIGTERM', 'terminated'],
+];
 
 export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
   const { identities } = s.validated;
@@ -46,26 +54,30 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
         (refused ? ' (fix the refused items to send them again)' : '; use --restart to create them again'),
     );
   } else {
-    s.journal.begin(s.identity, s.target, results.size, ctx.now());
+    s.journal.begin(s.identity, s.target, s.account, results.size, ctx.now());
     const earlier = before.already_created ? `; ${before.already_created} already created in an earlier run` : '';
     const resent = resendKeys.size ? `; ${resendKeys.size} unanswered earlier, re-sent with their original key` : '';
     const of = toSend < results.size ? ` of ${results.size}` : '';
     ctx.info(`sending ${plural(toSend, 'job')}${of}, ${s.concurrency} at a time${earlier}${resent}`);
-    const onInterrupt = () => {
-      stopper.reason ??= 'interrupted';
-      progress.clear();
-      ctx.info('interrupted: waiting for the requests in flight (Ctrl-C again quits at once; a re-run resumes)');
-    };
-    process.once('SIGINT', onInterrupt);
+    const handlers = SIGNALS.map(([signal, reason]) => {
+      const handler = () => {
+        stopper.reason ??= reason;
+        progress.clear();
+        const again = signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'a second SIGTERM quits at once';
+        ctx.info(`${reason}: waiting for the requests in flight (${again}; a re-run resumes)`);
+      };
+      process.once(signal, handler);
+      return [signal, handler] as const;
+    });
     try {
       await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey: () => ctx.newKey() });
     } finally {
-      process.off('SIGINT', onInterrupt);
+      for (const [signal, handler] of handlers) process.off(signal, handler);
       progress.clear();
     }
   }
   markNotAttempted(results, stopper.reason);
   await printResults(ctx, results);
   ctx.info(tallyLine(results, progress.elapsedSeconds()));
-  finish(results, stopper.reason);
+  finish(results, stopper.reason, s.journal.failure);
 }

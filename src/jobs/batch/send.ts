@@ -1,7 +1,9 @@
 // The second pass: N workers share one ApiClient (so one 429's Retry-After pauses them all) and
 // pull the items to send from one stream over the file, so no more than N bodies are in memory.
 import type { ApiClient } from '../../api/client.js';
+import { createJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
+import { LocalStateError } from '../../cli/errors.js';
 import { classifyFailure, type StopReason } from './classify.js';
 import type { ItemDeriver } from './item-body.js';
 import type { Identities } from './item-identity.js';
@@ -105,6 +107,8 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
 export async function sendAll(o: SendOptions): Promise<void> {
   const { next, close } = taskQueue(o);
   const keys = new KeyBook({ ...o, pending: (index) => pendingIn(o, index), size: o.results.size });
+  // A journal that cannot be written stops the run: the requests in flight end, no new one starts.
+  o.journal.onFailure = () => void (o.stopper.reason ??= 'local_state');
 
   const created = (task: Task, job: Job): void => {
     const record = createdRecord(job);
@@ -127,9 +131,16 @@ export async function sendAll(o: SendOptions): Promise<void> {
       const pending = next();
       const task = pending instanceof Promise ? await pending : pending;
       if (!task) return;
-      const key = keys.take(task.index); // on disk before the first byte is sent
+      let key: string;
       try {
-        created(task, (await o.api.request<Job>('POST', '/jobs', { body: task.body, idempotencyKey: key })).body);
+        key = keys.take(task.index); // on disk before the first byte is sent, or not sent
+      } catch (error) {
+        if (!(error instanceof LocalStateError)) throw error;
+        o.stopper.reason ??= 'local_state';
+        return;
+      }
+      try {
+        created(task, (await createJob(o.api, task.body, key)).job);
       } catch (error) {
         failed(task, error);
       }

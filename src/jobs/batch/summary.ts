@@ -18,6 +18,7 @@ const LABELS: Record<ResultKind, string> = {
   refused: 'refused',
   already_refused: 'refused earlier',
   failed: 'failed',
+  unknown: 'outcome unknown',
   not_attempted: 'not attempted',
 };
 
@@ -34,8 +35,22 @@ const COLUMNS: Column<ItemResult>[] = [
 const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   auth: ['not attempted: the run stopped when the token was refused (401/403)', EXIT.AUTH],
   capacity: ["not attempted: the run stopped when the account's active-job limit was reached", EXIT.CONFLICT],
+  wait: ['not attempted: the run stopped when the service asked to wait too long', EXIT.GAVE_UP],
   interrupted: ['not attempted: the run was interrupted', EXIT.INTERRUPTED],
+  terminated: ['not attempted: the run was stopped (SIGTERM)', EXIT.TERMINATED],
   changed: ['not attempted: the file changed during the run', EXIT.API_FAILED],
+  local_state: ['not attempted: the batch journal could not be written', EXIT.LOCAL_STATE],
+};
+
+/** Why the run stopped early, as the end of the closing line says it. */
+const STOPPED: Record<StopReason, string> = {
+  auth: 'the run stopped when the token was refused',
+  capacity: "the run stopped at the account's active-job limit",
+  wait: 'the run stopped when the service asked to wait longer than it waits',
+  interrupted: 'the run was interrupted',
+  terminated: 'the run was stopped (SIGTERM)',
+  changed: 'the run stopped because the file changed while it ran',
+  local_state: 'the run stopped because the batch journal could not be written',
 };
 
 /** Gives the items that were never sent their reason. */
@@ -122,12 +137,17 @@ export function tallyLine(results: Results, seconds: number): string {
   const parts = [`${created} created${c.already_created ? ` (${c.already_created} in an earlier run)` : ''}`];
   if (c.refused + c.already_refused) parts.push(`${c.refused + c.already_refused} refused${c.already_refused ? ` (${c.already_refused} in an earlier run)` : ''}`);
   if (c.failed) parts.push(`${c.failed} failed`);
+  if (c.unknown) parts.push(`${c.unknown} outcome unknown`);
   if (c.not_attempted) parts.push(`${c.not_attempted} not attempted`);
   return `${plural(results.size, 'job')}: ${parts.join(', ')} (${seconds.toFixed(1)} s)`;
 }
 
+const RESUME = 'run the same command again to continue: created jobs are skipped, unanswered ones re-sent with their original key';
+
 const HINTS: Partial<Record<ExitCode, string>> = {
-  [EXIT.INTERRUPTED]: 'run the same command again to continue: created jobs are skipped, unanswered ones re-sent with their original key',
+  [EXIT.INTERRUPTED]: RESUME,
+  [EXIT.TERMINATED]: RESUME,
+  [EXIT.LOCAL_STATE]: `free space or fix the permissions of the state directory, then ${RESUME}`,
   [EXIT.AUTH]:
     'check the token (`recruit auth status`), then run the same command again: created jobs are skipped, unanswered ones re-sent with their original key',
   [EXIT.CONFLICT]:
@@ -137,20 +157,17 @@ const HINTS: Partial<Record<ExitCode, string>> = {
   [EXIT.API_FAILED]: 'fix the refused items in the file and run the same command again: only new, changed and unfinished items are sent',
 };
 
-/** Throws the run's outcome when any item is not created. */
-export function finish(results: Results, reason: StopReason | undefined): void {
+/** Throws the run's outcome when any item is not created; `cause` says what stopped it, when something did. */
+export function finish(results: Results, reason: StopReason | undefined, cause?: Error): void {
   const exit = results.worstExit();
   if (exit === EXIT.OK) return;
   const missing = results.size - results.count('created') - results.count('already_created');
-  const why =
-    reason === 'auth'
-      ? '; the run stopped when the token was refused'
-      : reason === 'capacity'
-        ? "; the run stopped at the account's active-job limit"
-        : reason === 'changed'
-          ? '; the run stopped because the file changed while it ran'
-          : reason === 'interrupted'
-            ? '; the run was interrupted'
-            : '';
-  throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} not created${why}`, exit, 'batch_incomplete', [], HINTS[exit]);
+  const why = reason ? `; ${STOPPED[reason]}` : '';
+  const unknown = results.count('unknown');
+  const details = [
+    ...(cause ? [{ message: cause.message }] : []),
+    ...(unknown > 0 ? [{ message: `${plural(unknown, 'job')} got no usable answer: whether they were created is not known; a re-run sends them again with the same Idempotency-Key, so none is created twice` }] : []),
+  ];
+  const notCreated = unknown > 0 ? 'not created, or not confirmed' : 'not created';
+  throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} ${notCreated}${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, HINTS[exit]);
 }

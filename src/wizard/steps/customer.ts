@@ -1,6 +1,7 @@
 // The customer (client company): required on staffing accounts, offered with "No customer" on the
 // others, and skipped silently when the account has none.
-import type { Page } from '../../api/paginate.js';
+import { getPage } from '../../api/paginate.js';
+import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
 import { UsageError } from '../../cli/errors.js';
 import { BACK } from '../back.js';
@@ -9,8 +10,8 @@ import { askLookup } from './prompts.js';
 
 async function hasCustomers(session: Session): Promise<boolean> {
   if (session.cache.hasCustomers === undefined) {
-    const page = await session.api.get<Page<Named>>('/customers', { pageSize: 1 });
-    session.cache.hasCustomers = (page.meta?.pagination?.totalItems ?? page.data?.length ?? 0) > 0;
+    const page = await getPage<Named>(session.api, '/customers', { pageSize: 1 }, namedShape);
+    session.cache.hasCustomers = (page.meta?.pagination?.totalItems ?? page.data.length) > 0;
   }
   return session.cache.hasCustomers;
 }

@@ -2,11 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../cli/atomic-file.js';
-import type { Context } from '../cli/context.js';
-import { stateDir } from '../cli/paths.js';
+import { jobOptionsShape } from '../api/shapes.js';
+import type { JobOptions } from '../api/types.js';
 import { rememberJobOptions } from '../completion/remember.js';
-import type { JobOptions } from './types.js';
+import { writeFileAtomic } from './atomic-file.js';
+import type { Context } from './context.js';
+import { stateDir } from './paths.js';
 
 export const JOB_OPTIONS_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -34,9 +35,13 @@ export async function getJobOptions(ctx: Context, { refresh = false } = {}): Pro
       // no cache yet, or unreadable: fetch
     }
   }
-  const options = await api.get<JobOptions>('/job-options');
+  const options = await api.get<JobOptions>('/job-options', undefined, jobOptionsShape);
   rememberJobOptions(ctx, options);
   const entry: CacheEntry = { fetchedAt: ctx.now().getTime(), baseUrl: key, options };
-  writeFileAtomic(file, JSON.stringify(entry), { durable: false });
+  try {
+    writeFileAtomic(file, JSON.stringify(entry), { durable: false });
+  } catch {
+    // a cache: a full or read-only disk costs the next command one request
+  }
   return options;
 }

@@ -1,0 +1,52 @@
+// What an API failure means for the person at the terminal: its exit code (design 2) and a hint.
+import type { ApiError, ApiErrorKind } from '../api/errors.js';
+import { CliError } from './errors.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+
+const EXITS: Record<ApiErrorKind, ExitCode> = {
+  validation: EXIT.API_FAILED,
+  unauthenticated: EXIT.AUTH,
+  forbidden: EXIT.AUTH,
+  not_found: EXIT.API_FAILED,
+  conflict: EXIT.CONFLICT,
+  rate_limited: EXIT.GAVE_UP,
+  unavailable: EXIT.GAVE_UP,
+  server_error: EXIT.API_FAILED,
+  http_error: EXIT.API_FAILED,
+  network: EXIT.GAVE_UP,
+  timeout: EXIT.GAVE_UP,
+  redirect: EXIT.API_FAILED,
+  bad_answer: EXIT.API_FAILED,
+  too_large: EXIT.API_FAILED,
+  wait_too_long: EXIT.GAVE_UP,
+};
+
+const HINTS: Partial<Record<ApiErrorKind, string>> = {
+  unauthenticated: 'check the token: `recruit auth status`, or log in again with `recruit auth login`',
+  forbidden: 'the token lacks the permission this operation needs; ask an admin for a token that has it',
+  rate_limited: 'the service is rate limiting; wait a minute and run the command again',
+  unavailable: 'the service is unavailable; run the command again later (it is safe to retry)',
+  network: 'check the base URL and your connection; a create or update that carried an Idempotency-Key is safe to retry',
+  timeout: 'the service is slow or unreachable; run the command again later, or allow more time with --timeout <seconds>',
+  redirect: 'check the base URL: it should be the API address itself (https://.../v1), which answers without redirecting',
+  bad_answer: 'check the base URL: it should be the API address (https://.../v1), not a web page or a proxy in front of it',
+  too_large: 'check the base URL, or allow larger answers with --max-response-size',
+  wait_too_long: 'nothing was lost: run the command again once that time has passed (it is safe to retry)',
+};
+
+export function exitCodeOf(error: ApiError): ExitCode {
+  if (error.status === 409 && error.outcomeUnknown) return EXIT.GAVE_UP; // the same key still in flight
+  return EXITS[error.kind];
+}
+
+export function hintOf(error: ApiError): string | undefined {
+  return HINTS[error.kind];
+}
+
+/** The error as the CLI reports it; `hint: null` drops the usual hint. */
+export function toCliError(error: ApiError, hint: string | null | undefined = hintOf(error)): CliError {
+  const cli = new CliError(error.message, exitCodeOf(error), error.code, error.details, hint ?? undefined);
+  cli.status = error.status;
+  cli.retryable = error.retryable;
+  return cli;
+}
