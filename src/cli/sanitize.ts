@@ -1,13 +1,27 @@
 // Server strings are printed with terminal control characters escaped, so a job title cannot
-// move the cursor, change colours or set the window title (cf. cli/cli#6916).
+// move the cursor, change colours or set the window title (cf. cli/cli#6916), nor reorder or hide
+// the text around it: the bidirectional controls (U+202A-U+202E, U+2066-U+2069) and every other
+// invisible formatting character (general category Cf: zero-width space, soft hyphen, BOM, ...),
+// the line and paragraph separators and the tag block (U+E0000-U+E007F) are escaped as `\u{202e}`.
+// C0 and C1 controls keep their short forms (`\e`, `\x07`); tab and newline are left to
+// sanitizeCell. Why this set and form: docs/decisions.md, "CLI: terminal safety and input depth".
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{e0000}-\u{e007f}]/gu;
+// U+200D ZERO WIDTH JOINER is Cf but stays: it joins emoji sequences (a family emoji is three
+// emoji and two joiners), which an escape would break apart, and it cannot reorder anything. It is
+// matched and handed back as it is, which keeps the pattern one character class (a lookahead to
+// exclude it made every cell slower).
+const ZWJ = '\u200d';
+
+function escape(c: string): string {
+  if (c === ZWJ) return c;
+  const code = c.codePointAt(0)!;
+  if (code === 0x1b) return '\\e';
+  return code < 0xa0 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+}
 
 export function sanitize(text: string): string {
-  return text.replace(CONTROL, (c) => {
-    const code = c.charCodeAt(0);
-    return code === 0x1b ? '\\e' : `\\x${code.toString(16).padStart(2, '0')}`;
-  });
+  return text.replace(UNSAFE, escape);
 }
 
 /** For one-line cells: newlines and tabs too. */

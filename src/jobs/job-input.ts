@@ -50,6 +50,23 @@ const STRING_FIELDS = ['title', 'description', 'location', 'jobType', 'education
 const LIST_FIELDS = ['skills', 'optionalSkills'];
 const NUMBER_FIELDS = ['salaryMin', 'salaryMax', 'experience'];
 
+/**
+ * How deep a job may nest, counting the job object as level 1. Deeper values are refused: hashing
+ * and sending a body walk it recursively, and a few thousand levels overflow the stack. Only an
+ * unknown field can nest (the known ones are flat), so only those are measured.
+ */
+export const MAX_DEPTH = 64;
+
+/** Whether `value` has objects or arrays nested more than `levels` deep; stops at the first such path. */
+function nestedDeeperThan(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels === 0) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestedDeeperThan(child, levels - 1)) return true;
+  }
+  return false;
+}
+
 export interface CheckOptions {
   accountType: AccountType;
   item?: number;
@@ -74,8 +91,14 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
     if (KNOWN.has(field)) continue;
     if (READ_ONLY.has(field)) at(field, 'is set by the service and cannot be given');
     else {
+      const value = raw[field];
+      // The job is level 1, so the field's value may use MAX_DEPTH - 1 levels.
+      if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_DEPTH - 1)) {
+        at(field, `is nested more than ${MAX_DEPTH} levels deep (the job itself is level 1)`);
+        continue;
+      }
       result.unknownFields.push(field);
-      body[field] = raw[field];
+      body[field] = value;
     }
   }
 

@@ -179,6 +179,54 @@ describe('batch validation', () => {
   });
 });
 
+describe('batch nesting depth', () => {
+  /**
+   * A job as JSON text whose unknown field `x` makes it `depth` levels deep (the job is level 1),
+   * written by hand: JSON.stringify cannot write a few thousand levels. `indent` pretty-prints the job.
+   */
+  function nestedJob(title: string, depth: number, open = '[', close = ']', indent?: number): string {
+    const job = JSON.stringify(jobs(title, 1)[0], null, indent);
+    return `${job.slice(0, -1).trimEnd()},"x":${open.repeat(depth - 1)}1${close.repeat(depth - 1)}${indent ? '\n' : ''}}`;
+  }
+  const TOO_DEEP = 'x: is nested more than 64 levels deep (the job itself is level 1)';
+
+  async function expectRefused(file: string, item: number, total: string): Promise<string> {
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, file);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`error: 1 of ${total} in`);
+    expect(res.stderr).toContain(`  - item ${item} ${TOO_DEEP}\n`);
+    expect(res.stderr).not.toContain('call stack');
+    const json = await batch(proxy.baseUrl, file, ['--json']);
+    expect(json.code).toBe(2);
+    expect(parseJson(json.stderr.trim().split('\n').at(-1)!).error.details).toEqual([{ item, field: 'x', message: TOO_DEEP.slice(3) }]);
+    expect(proxy.requests).toHaveLength(0);
+    return res.stderr;
+  }
+
+  it('refuses an NDJSON line nested 5,000 levels deep as a problem of its item, and passes 64 levels', async () => {
+    const file = tempFile('deep.ndjson', `${nestedJob('Depth 64', 64, '{"a":', '}')}\n${nestedJob('Depth 5000', 5000)}\n`);
+    const stderr = await expectRefused(file, 1, '2 jobs');
+    expect(stderr).toContain('warning: unknown field "x" (in 1 item)'); // item 0's; item 1's is not passed through
+    expect(countTitle(sandbox.current, 'Depth 64 0')).toBe(0);
+
+    const ok = await batch(sandbox.current.baseUrl, tempFile('deep-64.ndjson', `${nestedJob('Depth 64 Sent', 64, '{"a":', '}')}\n`));
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(countTitle(sandbox.current, 'Depth 64 Sent 0')).toBe(1);
+  });
+
+  it('refuses an item of a JSON array nested 65 levels deep', async () => {
+    const file = tempFile('deep.json', `[\n${JSON.stringify(jobs('Array Depth', 1)[0])},\n${nestedJob('Array Depth 65', 65)}\n]\n`);
+    await expectRefused(file, 1, '2 jobs');
+  });
+
+  it('refuses a single job object nested 100,000 levels deep', async () => {
+    const text = nestedJob('Object Depth', 100_000, '{"a":', '}', 2);
+    expect(text.split('\n')[0]).toBe('{'); // pretty-printed: read as one object, not as NDJSON
+    await expectRefused(tempFile('deep-object.json', text), 0, '1 job');
+  });
+});
+
 function readLines(file: string): string[] {
   return readFileSync(file, 'utf8').trim().split('\n');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCodes, checkJobInput } from '../../src/jobs/job-input.js';
+import { checkCodes, checkJobInput, MAX_DEPTH } from '../../src/jobs/job-input.js';
 import { validJob } from '../helpers/sandbox.js';
 
 const direct = { accountType: 'direct' as const, item: 3 };
@@ -48,6 +48,41 @@ describe('checkJobInput', () => {
       'salaryInterval must be one of H, D, W, M, Y',
       'currency must be an ISO 4217 code such as USD or EUR',
     ]);
+  });
+});
+
+describe('checkJobInput: nesting depth', () => {
+  /** A value that makes the job `depth` levels deep as field `x` (the job is level 1), alternating objects and arrays. */
+  function nested(depth: number): unknown {
+    let value: unknown = 'leaf';
+    for (let level = depth; level > 1; level--) value = level % 2 === 0 ? { a: value } : [value];
+    return value;
+  }
+  const TOO_DEEP = { item: 3, field: 'x', message: 'is nested more than 64 levels deep (the job itself is level 1)' };
+
+  it('passes an unknown field through when the job is at most 64 levels deep', () => {
+    expect(MAX_DEPTH).toBe(64);
+    const checked = checkJobInput(validJob({ x: nested(64), flat: [1, { b: 2 }] }), direct);
+    expect(checked.problems).toEqual([]);
+    expect(checked.body.x).toEqual(nested(64));
+    expect(checked.unknownFields).toEqual(['x', 'flat']);
+  });
+
+  it('refuses one level more, by objects or by arrays, naming the item and field; the value is neither kept nor warned about', () => {
+    for (const x of [nested(65), [nested(64)], { deeper: nested(64) }, [1, 'two', { three: nested(63) }]]) {
+      const checked = checkJobInput(validJob({ x }), direct);
+      expect(checked.problems).toEqual([TOO_DEEP]);
+      expect(checked.body).not.toHaveProperty('x');
+      expect(checked.unknownFields).toEqual([]);
+    }
+  });
+
+  it('measures 100,000 levels without overflowing the stack', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(checkJobInput(validJob({ x: deep }), direct).problems).toEqual([TOO_DEEP]);
+    // A known field is never walked: its type is wrong at the first level.
+    expect(checkJobInput(validJob({ skills: deep }), direct).problems).toEqual([{ item: 3, field: 'skills', message: 'must be a list of non-empty strings' }]);
   });
 });
 
