@@ -141,7 +141,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     newKey: () => crypto.randomUUID(),
     settings: () => (settings ??= resolveSettings(globals, env, readConfig(env))),
     warn: (message) => void io.stderr.write(`warning: ${sanitize(message)}\n`),
-    info: (message) => void io.stderr.write(`${message}\n`),
+    info: (message) => void io.stderr.write(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
     async newClient(baseUrl, token) {
       const { ApiClient } = await import('../api/client.js');

@@ -1,7 +1,7 @@
 // Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
 import type { ChalkInstance } from 'chalk';
 import type { Context } from './context.js';
-import { sanitizeCell } from './sanitize.js';
+import { escapeJson, sanitizeCell } from './sanitize.js';
 
 export interface Column<T> {
   header: string;
@@ -15,7 +15,7 @@ export async function stdoutChalk(ctx: Context): Promise<ChalkInstance> {
 }
 
 export function writeJson(ctx: Context, value: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  ctx.io.stdout.write(`${escapeJson(JSON.stringify(value, null, 2))}\n`);
 }
 
 function cell(value: string | number | boolean | null | undefined): string {

@@ -6,7 +6,7 @@ import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { processIO, type IO } from './io.js';
 import { buildProgram } from '../program.js';
-import { sanitize } from './sanitize.js';
+import { escapeJson, sanitize } from './sanitize.js';
 
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const json = argv.includes('--json');
@@ -29,7 +29,7 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
     if (json) {
       const { code, message, status, retryable, details } = error;
       const body = { error: { code, message, status, retryable, details } };
-      io.stderr.write(`${JSON.stringify(body)}\n`);
+      io.stderr.write(`${escapeJson(JSON.stringify(body))}\n`);
     } else {
       io.stderr.write(`error: ${sanitize(error.message)}\n`);
       for (const d of error.details) {
@@ -42,10 +42,10 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
   }
   const message = error instanceof Error ? error.message : String(error);
   if (json) {
-    io.stderr.write(`${JSON.stringify({ error: { code: 'internal', message, status: null, retryable: false, details: [] } })}\n`);
+    io.stderr.write(`${escapeJson(JSON.stringify({ error: { code: 'internal', message, status: null, retryable: false, details: [] } }))}\n`);
   } else {
     io.stderr.write(`error: ${sanitize(message)}\n`);
-    if (verbose && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    if (verbose && error instanceof Error && error.stack) io.stderr.write(`${sanitize(error.stack)}\n`);
   }
   return EXIT.API_FAILED;
 }

@@ -28,3 +28,20 @@ export function sanitize(text: string): string {
 export function sanitizeCell(text: string): string {
   return sanitize(text).replace(/\n/g, '\\n').replace(/\t/g, '\\t');
 }
+
+/** One character as JSON's \u escapes (two for a character beyond the BMP): the same string to a parser. */
+function jsonEscape(c: string): string {
+  if (c === ZWJ) return c;
+  let out = '';
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/**
+ * JSON text with the characters `sanitize` escapes written as \u escapes: to a JSON parser it is
+ * the same data, and on a terminal it cannot reorder or hide anything. (JSON.stringify escapes C0
+ * controls itself, but not C1 controls nor the invisible formatting characters.)
+ */
+export function escapeJson(json: string): string {
+  return json.replace(UNSAFE, jsonEscape);
+}

@@ -58,7 +58,7 @@ const NUMBER_FIELDS = ['salaryMin', 'salaryMax', 'experience'];
 export const MAX_DEPTH = 64;
 
 /** Whether `value` has objects or arrays nested more than `levels` deep; stops at the first such path. */
-function nestedDeeperThan(value: unknown, levels: number): boolean {
+export function nestedDeeperThan(value: unknown, levels: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (levels === 0) return true;
   for (const child of Array.isArray(value) ? value : Object.values(value)) {

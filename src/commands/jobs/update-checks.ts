@@ -11,6 +11,7 @@ import {
   SALARY_INTERVALS,
   WRITABLE_JOB_FIELDS,
 } from '../../domain/job-rules.js';
+import { MAX_DEPTH, nestedDeeperThan } from '../../jobs/job-input.js';
 
 const READ_ONLY = new Set<string>(READ_ONLY_JOB_FIELDS);
 const WRITABLE = new Set<string>(WRITABLE_JOB_FIELDS);
@@ -57,6 +58,10 @@ export function valueProblems(patch: Record<string, unknown>): ErrorDetail[] {
     problems.push({ field: 'salaryInterval', message: `must be one of ${SALARY_INTERVALS.join(' ')}, got ${JSON.stringify(salaryInterval)}` });
   }
   problems.push(...salaryProblem(patch.salaryMin, patch.salaryMax, 'salaryMin'));
+  for (const field of unknownFields(patch)) {
+    // The patch is level 1 (as a job is in a batch file): see MAX_DEPTH.
+    if (nestedDeeperThan(patch[field], MAX_DEPTH - 1)) problems.push({ field, message: `is nested more than ${MAX_DEPTH} levels deep (the patch itself is level 1)` });
+  }
   return problems;
 }
 

@@ -8,6 +8,7 @@ import { LocalStateError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { journalsDir } from '../../cli/paths.js';
+import { escapeJson } from '../../cli/sanitize.js';
 import { nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { ReferenceResolver } from '../reference-resolver.js';
@@ -59,7 +60,7 @@ async function dryRun(ctx: Context, source: ItemSource, deriver: ItemDeriver, to
   let first = true;
   for await (const raw of source.items()) {
     const { body } = await deriver.derive(raw);
-    ctx.io.stdout.write(`${first ? '\n' : ',\n'}  ${JSON.stringify({ index: raw.index, body })}`);
+    ctx.io.stdout.write(`${first ? '\n' : ',\n'}  ${escapeJson(JSON.stringify({ index: raw.index, body }))}`);
     first = false;
   }
   ctx.io.stdout.write('\n]\n');

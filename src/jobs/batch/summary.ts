@@ -4,7 +4,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
 import { printTable, type Column } from '../../cli/output.js';
-import { sanitizeCell } from '../../cli/sanitize.js';
+import { escapeJson, sanitizeCell } from '../../cli/sanitize.js';
 import type { StopReason } from './classify.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
 
@@ -90,7 +90,7 @@ export function writeJsonResults(ctx: Context, results: Results): void {
   out.write('[\n');
   let group: ReturnType<typeof jsonItem>[] = [];
   const flush = (last: boolean) => {
-    const text = JSON.stringify(group, null, 2);
+    const text = escapeJson(JSON.stringify(group, null, 2));
     out.write(`${text.slice(2, -2)}${last ? '\n]\n' : ',\n'}`);
     group = [];
   };
