@@ -30,16 +30,16 @@ export function createSandboxServer(store: SandboxStore, faults: Faults): Server
     const requestId = `req_${(++requestCounter).toString(36)}`;
     handle(req, store, faults).then(
       (answer) => send(res, answer, requestId),
-      (error: unknown) => send(res, errorAnswer(error), requestId),
+      (error: unknown) => send(res, errorAnswer(error, store.log), requestId),
     );
   });
   server.keepAliveTimeout = 30_000;
   return server;
 }
 
-function errorAnswer(error: unknown): Answer {
+function errorAnswer(error: unknown, log: (line: string) => void): Answer {
   if (error instanceof HttpError) return { status: error.status, body: error.toBody(), headers: error.headers };
-  console.error('sandbox: unexpected error', error);
+  log(`sandbox: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return { status: 500, body: { error: { code: 'internal_error', message: 'The sandbox failed unexpectedly' } } };
 }
 
@@ -134,17 +134,22 @@ async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults)
   try {
     const latency = faults.latencyMs();
     if (latency > 0) await sleep(latency);
-    const answer: Answer = route.handle({ method, path, params, query: url.searchParams, body, account, store });
-    if (key !== undefined && answer.status < 300) {
-      store.saveReplay({
-        account: account.id,
-        key,
-        fingerprint: print,
-        status: answer.status,
-        body: JSON.stringify(answer.body),
-        headers: answer.headers ?? {},
-      });
-    }
+    // The job change and its replay record are one transaction: both are kept, or neither.
+    const run = (): Answer => {
+      const answer: Answer = route.handle({ method, path, params, query: url.searchParams, body, account, store });
+      if (key !== undefined && answer.status < 300) {
+        store.saveReplay({
+          account: account.id,
+          key,
+          fingerprint: print,
+          status: answer.status,
+          body: JSON.stringify(answer.body),
+          headers: answer.headers ?? {},
+        });
+      }
+      return answer;
+    };
+    const answer = method === 'GET' ? run() : store.transaction(run);
     if (fault === 'reset') answer.destroy = true;
     return answer;
   } finally {
@@ -162,5 +167,6 @@ async function handleAdmin(req: IncomingMessage, url: URL, store: SandboxStore, 
     });
   }
   const body = await readBody(req);
-  return match.route.handle({ params: match.params, body, store, faults });
+  const run = () => match.route.handle({ params: match.params, body, store, faults });
+  return req.method === 'GET' ? run() : store.transaction(run);
 }
