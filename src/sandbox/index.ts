@@ -6,6 +6,8 @@ import { SandboxStore, type StoreOptions } from './store.js';
 
 export { TOKENS, type SandboxToken } from './accounts.js';
 export { FaultSpecError } from './faults.js';
+export { StateFileError } from './state-entries.js';
+export type { StateFs } from './state-fs.js';
 
 export interface SandboxOptions extends StoreOptions {
   host?: string;

@@ -14,7 +14,9 @@ function positiveInt(query: URLSearchParams, name: string, fallback: number, max
   if (raw === null) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw badParameter(name, 'not_positive_integer', 'must be a positive integer');
   const value = Number(raw);
-  if (max !== undefined && value > max) throw badParameter(name, 'too_large', `must be at most ${max}`);
+  // Past 2^53 the number is no longer the one sent (9999999999999999999999 reads as 1e+22).
+  const limit = max ?? Number.MAX_SAFE_INTEGER;
+  if (value > limit) throw badParameter(name, 'too_large', `must be at most ${limit}`);
   return value;
 }
 

@@ -36,9 +36,18 @@ export class Router<R extends { method: string; path: string }> {
         continue;
       }
       const params: Record<string, string> = {};
-      c.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      c.names.forEach((name, i) => (params[name] = decode(m[i + 1]!)));
       return { route: c.route, params };
     }
     return allowed.length > 0 ? { allowed } : undefined;
+  }
+}
+
+/** A parameter with a malformed escape (`%ZZ`) is kept as sent: no route takes it, so it ends in a 404. */
+function decode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
   }
 }

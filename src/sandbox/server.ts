@@ -2,22 +2,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCOUNTS, findToken } from './accounts.js';
+import { answerRefusedRequests } from './client-error.js';
 import type { Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import { checkKey, fingerprint, keyInFlightError, keyReusedError } from './idempotency.js';
-import type { Route, RouteResponse } from './route.js';
-import { Router } from './router.js';
-import { adminRoutes } from './routes/admin.js';
-import { jobRoutes } from './routes/jobs.js';
-import { lookupRoutes } from './routes/lookups.js';
+import { readBody } from './request-body.js';
+import type { RouteResponse } from './route.js';
+import { findRoute, parseTarget, type Found } from './route-table.js';
 import type { SandboxStore } from './store.js';
-
-const API_PREFIX = '/v1';
-const ADMIN_PREFIX = '/_sandbox';
-const MAX_BODY = 1024 * 1024;
-
-const apiRouter = new Router<Route>([...lookupRoutes, ...jobRoutes]);
-const adminRouter = new Router(adminRoutes);
 
 interface Answer extends RouteResponse {
   /** Destroy the connection instead of answering (the `reset` and `drop` faults). */
@@ -26,20 +18,22 @@ interface Answer extends RouteResponse {
 
 export function createSandboxServer(store: SandboxStore, faults: Faults): Server {
   let requestCounter = 0;
+  const nextRequestId = () => `req_${(++requestCounter).toString(36)}`;
   const server = createServer((req, res) => {
-    const requestId = `req_${(++requestCounter).toString(36)}`;
+    const requestId = nextRequestId();
     handle(req, store, faults).then(
       (answer) => send(res, answer, requestId),
-      (error: unknown) => send(res, errorAnswer(error), requestId),
+      (error: unknown) => send(res, errorAnswer(error, store.log), requestId),
     );
   });
   server.keepAliveTimeout = 30_000;
+  answerRefusedRequests(server, nextRequestId);
   return server;
 }
 
-function errorAnswer(error: unknown): Answer {
+function errorAnswer(error: unknown, log: (line: string) => void): Answer {
   if (error instanceof HttpError) return { status: error.status, body: error.toBody(), headers: error.headers };
-  console.error('sandbox: unexpected error', error);
+  log(`sandbox: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return { status: 500, body: { error: { code: 'internal_error', message: 'The sandbox failed unexpectedly' } } };
 }
 
@@ -58,42 +52,28 @@ function send(res: ServerResponse, answer: Answer, requestId: string): void {
   res.end(payload);
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Past the limit the rest is read and discarded, not left unread: leaving the loop early would
-  // stall the client's upload and leave the keep-alive connection unusable.
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= MAX_BODY) chunks.push(chunk);
+async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  const url = parseTarget(req.url ?? '/');
+  const found = findRoute(method, url.pathname);
+  const body = await readBody(req);
+  if (found.kind === 'admin') {
+    const { route, params } = found.match;
+    const run = () => route.handle({ params, body, store, faults });
+    return method === 'GET' ? run() : store.transaction(run);
   }
-  if (size > MAX_BODY) throw new HttpError(413, 'payload_too_large', `The body exceeds ${MAX_BODY} bytes`);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The body is not valid JSON');
-  }
+  return handleApi(req, method, url, found, body, store, faults);
 }
 
-async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults): Promise<Answer> {
-  const url = new URL(req.url ?? '/', 'http://sandbox');
-  const method = req.method ?? 'GET';
-  if (url.pathname.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(req, url, store, faults);
-  if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
-    throw new HttpError(404, 'not_found', `No route ${url.pathname}; the API lives under ${API_PREFIX}/`);
-  }
-  const path = url.pathname.slice(API_PREFIX.length);
-  const match = apiRouter.match(method, path);
-  if (!match) throw new HttpError(404, 'not_found', `No route ${method} ${url.pathname}`);
-  if ('allowed' in match) {
-    throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}`, [], {
-      allow: match.allowed.join(', '),
-    });
-  }
-  const body = await readBody(req);
-
+async function handleApi(
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  found: Extract<Found, { kind: 'api' }>,
+  body: unknown,
+  store: SandboxStore,
+  faults: Faults,
+): Promise<Answer> {
   const fault = faults.draw();
   if (fault === '503') throw new HttpError(503, 'service_unavailable', 'The service is temporarily unavailable (sandbox fault)');
   if (fault === '429') {
@@ -110,7 +90,7 @@ async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults)
       'www-authenticate': 'Bearer realm="recruitment-api"',
     });
   }
-  const { route, params } = match;
+  const { route, params } = found.match;
   if (!credential.permissions.includes(route.permission)) {
     throw new HttpError(403, 'forbidden', `This token lacks the ${route.permission} permission needed for ${method} ${url.pathname}`);
   }
@@ -134,33 +114,25 @@ async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults)
   try {
     const latency = faults.latencyMs();
     if (latency > 0) await sleep(latency);
-    const answer: Answer = route.handle({ method, path, params, query: url.searchParams, body, account, store });
-    if (key !== undefined && answer.status < 300) {
-      store.saveReplay({
-        account: account.id,
-        key,
-        fingerprint: print,
-        status: answer.status,
-        body: JSON.stringify(answer.body),
-        headers: answer.headers ?? {},
-      });
-    }
+    // The job change and its replay record are one transaction: both are kept, or neither.
+    const run = (): Answer => {
+      const answer: Answer = route.handle({ method, path: found.path, params, query: url.searchParams, body, account, store });
+      if (key !== undefined && answer.status < 300) {
+        store.saveReplay({
+          account: account.id,
+          key,
+          fingerprint: print,
+          status: answer.status,
+          body: JSON.stringify(answer.body),
+          headers: answer.headers ?? {},
+        });
+      }
+      return answer;
+    };
+    const answer = method === 'GET' ? run() : store.transaction(run);
     if (fault === 'reset') answer.destroy = true;
     return answer;
   } finally {
     if (key !== undefined) store.releaseKey(account.id, key);
   }
-}
-
-async function handleAdmin(req: IncomingMessage, url: URL, store: SandboxStore, faults: Faults): Promise<Answer> {
-  const path = url.pathname.slice(ADMIN_PREFIX.length);
-  const match = adminRouter.match(req.method ?? 'GET', path);
-  if (!match) throw new HttpError(404, 'not_found', `No sandbox admin route ${url.pathname}`);
-  if ('allowed' in match) {
-    throw new HttpError(405, 'method_not_allowed', `Use ${match.allowed.join(' or ')} on ${url.pathname}`, [], {
-      allow: match.allowed.join(', '),
-    });
-  }
-  const body = await readBody(req);
-  return match.route.handle({ params: match.params, body, store, faults });
 }

@@ -1,89 +1,155 @@
-// Durable sandbox state: an append-only NDJSON log of snapshots. Each mutation appends one line with
-// a synchronous write before the response is sent, so a killed process loses nothing it answered.
-// On open, the log is replayed (the last snapshot of a job wins) and compacted when it has grown.
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  truncateSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+// Durable sandbox state: an append-only NDJSON log. Each change is appended with a synchronous write
+// before the response is sent, so a killed process loses nothing it answered; a write that fails is
+// cut back off the file, so the file never holds a change that was not answered as done.
 import { dirname } from 'node:path';
-import type { Job } from './job.js';
+import { readStateLog, StateFileError, type LogEntry } from './state-entries.js';
+import { errorCode, nodeStateFs, type StateFs } from './state-fs.js';
 
-export interface StoredReplay {
-  account: string;
-  key: string;
-  fingerprint: string;
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-  createdAt: number;
+/** A change could not be written; the file is as it was before it (unless `damaged` says otherwise). */
+export class StateWriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly code: string,
+    /** Set when the partial write could not be cut off: the log refuses every later write. */
+    readonly damaged?: string,
+  ) {
+    super(`state file ${file}: not written (${code})`);
+  }
 }
 
-export type LogEntry = { job: Job } | { replay: StoredReplay };
+function lines(entries: readonly LogEntry[]): Buffer {
+  return Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
+}
 
 export class StateLog {
   private fd: number | undefined;
+  /** The file's length after the last complete write: where a failed write is cut back to. */
+  private size = 0;
+  /** Why the log refuses writes: a failed write left bytes it could not cut off. */
+  private damaged: string | undefined;
 
-  private constructor(private readonly file: string) {}
+  private constructor(
+    private readonly file: string,
+    private readonly fs: StateFs,
+  ) {}
 
-  /** Reads every entry; a torn last line (a crash mid-write) is ignored. */
-  static open(file: string): { log: StateLog; entries: LogEntry[] } {
-    mkdirSync(dirname(file), { recursive: true });
-    const entries: LogEntry[] = [];
-    if (existsSync(file)) {
-      const raw = readFileSync(file);
-      // The next append must start a line of its own: end a complete last line, cut a torn one off.
-      if (raw.length > 0 && raw[raw.length - 1] !== 0x0a) {
-        const lineStart = raw.lastIndexOf(0x0a) + 1;
-        if (isJson(raw.subarray(lineStart).toString('utf8'))) appendFileSync(file, '\n');
-        else truncateSync(file, lineStart);
+  /** Opens the log and reads its entries; throws StateFileError when the file cannot be used. */
+  static open(file: string, fs: StateFs = nodeStateFs): { log: StateLog; entries: LogEntry[] } {
+    const log = new StateLog(file, fs);
+    const step = <T>(what: string, action: () => T): T => {
+      try {
+        return action();
+      } catch (error) {
+        throw new StateFileError(`state file ${file}: cannot ${what} (${errorCode(error)}); refusing to start`);
       }
-      for (const line of raw.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        try {
-          entries.push(JSON.parse(line) as LogEntry);
-        } catch {
-          // torn write at the end of the log
-        }
+    };
+    step('create its directory', () => fs.mkdirSync(dirname(file), { recursive: true }));
+    const raw = step('read it', () => {
+      try {
+        return fs.readFileSync(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.alloc(0);
+        throw error;
       }
+    });
+    const read = readStateLog(file, raw);
+    const fd = step('open it for writing', () => fs.openSync(file, 'a', 0o600));
+    log.fd = fd;
+    try {
+      log.size = fs.fstatSync(fd).size;
+      // The next append must start a line of its own: cut a torn last line off, end a complete one.
+      if (read.keepBytes < log.size) {
+        fs.ftruncateSync(fd, read.keepBytes);
+        log.size = read.keepBytes;
+      }
+      if (read.needsNewline) log.write(Buffer.from('\n'));
+    } catch (error) {
+      log.close();
+      throw new StateFileError(`state file ${file}: cannot repair its last line (${errorCode(error)}); refusing to start`);
     }
-    const log = new StateLog(file);
-    log.fd = openSync(file, 'a', 0o600);
-    return { log, entries };
+    return { log, entries: read.entries };
   }
 
-  append(entry: LogEntry): void {
-    if (this.fd === undefined) return;
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+  /** Appends the entries in one write: all of them, or (on StateWriteError) none. */
+  append(entries: readonly LogEntry[]): void {
+    this.write(lines(entries));
   }
 
-  /** Replaces the whole log with these entries, atomically. */
-  rewrite(entries: LogEntry[]): void {
-    this.close();
+  private write(data: Buffer): void {
+    if (this.damaged !== undefined) throw new StateWriteError(this.file, this.damaged, this.damaged);
+    if (this.fd === undefined) throw new StateWriteError(this.file, 'ECLOSED');
+    try {
+      writeAll(this.fs, this.fd, data);
+    } catch (error) {
+      const code = errorCode(error);
+      try {
+        this.fs.ftruncateSync(this.fd, this.size);
+      } catch (cutError) {
+        this.damaged = errorCode(cutError);
+        throw new StateWriteError(this.file, code, this.damaged);
+      }
+      throw new StateWriteError(this.file, code);
+    }
+    this.size += data.length;
+  }
+
+  /** Empties the log (a reset to the seed). A truncation needs no free space. */
+  clear(): void {
+    if (this.fd === undefined) throw new StateWriteError(this.file, 'ECLOSED');
+    try {
+      this.fs.ftruncateSync(this.fd, 0);
+    } catch (error) {
+      throw new StateWriteError(this.file, errorCode(error), this.damaged);
+    }
+    this.size = 0;
+    this.damaged = undefined;
+  }
+
+  /** Replaces the whole log with these entries, atomically: on failure the old log stays in use. */
+  rewrite(entries: readonly LogEntry[]): void {
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, entries.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 });
-    renameSync(tmp, this.file);
-    this.fd = openSync(this.file, 'a', 0o600);
+    const data = lines(entries);
+    let tmpFd: number | undefined;
+    try {
+      tmpFd = this.fs.openSync(tmp, 'w', 0o600);
+      writeAll(this.fs, tmpFd, data);
+      this.fs.closeSync(tmpFd);
+      tmpFd = undefined;
+      this.fs.renameSync(tmp, this.file);
+    } catch (error) {
+      if (tmpFd !== undefined) ignoreError(() => this.fs.closeSync(tmpFd!));
+      ignoreError(() => this.fs.unlinkSync(tmp));
+      throw new StateWriteError(this.file, errorCode(error));
+    }
+    this.close();
+    try {
+      this.fd = this.fs.openSync(this.file, 'a', 0o600);
+    } catch (error) {
+      this.damaged = errorCode(error);
+      throw new StateWriteError(this.file, this.damaged, this.damaged);
+    }
+    this.size = data.length;
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    if (this.fd !== undefined) ignoreError(() => this.fs.closeSync(this.fd!));
     this.fd = undefined;
   }
 }
 
-function isJson(text: string): boolean {
+/** A short write is not a failure by itself (the rest is written next); an error or no progress is. */
+function writeAll(fs: StateFs, fd: number, data: Buffer): void {
+  for (let offset = 0; offset < data.length; ) {
+    const written = fs.writeSync(fd, data, offset, data.length - offset);
+    if (!(written > 0)) throw Object.assign(new Error('the write made no progress'), { code: 'ENOPROGRESS' });
+    offset += written;
+  }
+}
+
+function ignoreError(action: () => void): void {
   try {
-    JSON.parse(text);
-    return true;
+    action();
   } catch {
-    return false;
+    // already failing, or closing: nothing more to do
   }
 }
