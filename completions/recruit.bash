@@ -15,8 +15,8 @@ __recruit_spec() {
   __recruit_subs=() __recruit_subd=() __recruit_opts=() __recruit_vopts=() __recruit_nargs=0 __recruit_variadic=
   case $1 in
     '')
-      __recruit_subs=(lookup jobs api auth config sandbox completion help)
-      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'read, list, update and change the status of jobs' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)' 'display help for command')
+      __recruit_subs=(lookup jobs api auth config sandbox help completion)
+      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'read, list, update and change the status of jobs' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show help: a topic (exit-codes, environment) or a command (`recruit help jobs create`)' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
@@ -123,11 +123,13 @@ __recruit_spec() {
     'sandbox help')
       __recruit_nargs=1
       ;;
-    'completion')
+    'help')
       __recruit_opts+=(-h --help)
       __recruit_nargs=1
+      __recruit_variadic=1
       ;;
-    'help')
+    'completion')
+      __recruit_opts+=(-h --help)
       __recruit_nargs=1
       ;;
   esac
@@ -164,7 +166,6 @@ __recruit_argument_values() {
     'config help|0') __recruit_words list get set ;;
     'sandbox help|0') __recruit_words serve tokens approve reject reset ;;
     'completion|0') __recruit_words bash zsh fish ;;
-    'help|0') __recruit_words lookup jobs api auth config sandbox completion ;;
   esac
 }
 

@@ -13,7 +13,7 @@ function __recruit_spec -a path
     set -l vopts --profile --base-url --timeout --max-response-size
     switch $path
         case 'recruit'
-            set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'completion' 'help'
+            set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'help' 'completion'
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size
         case 'recruit jobs'
@@ -138,8 +138,8 @@ complete -c recruit -n '__recruit_at "recruit"' -a 'api' -d 'send a raw request 
 complete -c recruit -n '__recruit_at "recruit"' -a 'auth' -d 'log in, check and log out'
 complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change profile settings: base-url, account-type, concurrency'
 complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
+complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'show help: a topic (exit-codes, environment) or a command (`recruit help jobs create`)'
 complete -c recruit -n '__recruit_at "recruit"' -a 'completion' -d 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)'
-complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version'
 complete -c recruit -n '__recruit_in "recruit"' -s h -l help -d 'show help'
 # recruit lookup
@@ -303,8 +303,8 @@ complete -c recruit -n '__recruit_arg "recruit sandbox reject" 0' -a '(__recruit
 complete -c recruit -n '__recruit_in "recruit sandbox reset"' -s h -l help -d 'show help'
 # recruit sandbox help
 complete -c recruit -n '__recruit_arg "recruit sandbox help" 0' -a 'serve tokens approve reject reset'
+# recruit help
+complete -c recruit -n '__recruit_in "recruit help"' -s h -l help -d 'show help'
 # recruit completion
 complete -c recruit -n '__recruit_in "recruit completion"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit completion" 0' -a 'bash zsh fish'
-# recruit help
-complete -c recruit -n '__recruit_arg "recruit help" 0' -a 'lookup jobs api auth config sandbox completion'

@@ -306,6 +306,14 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .action(lazy(() => import('./commands/sandbox/reset.js')));
 
 
+  // help --------------------------------------------------------------------------------------
+  program.helpCommand(false);
+  program
+    .command('help [topic...]')
+    .description('show help: a topic (exit-codes, environment) or a command (`recruit help jobs create`)')
+    .addHelpText('after', examples(['recruit help exit-codes', 'recruit help environment', 'recruit help jobs create']))
+    .action(async (words: string[]) => (await import('./commands/help.js')).default(io.stdout, words, program));
+
   // completion --------------------------------------------------------------------------------
   const completion = program
     .command('completion')

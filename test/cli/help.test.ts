@@ -52,3 +52,39 @@ describe('an unknown command', () => {
     expect(result.stderr).toMatch(/Did you mean --status\?/);
   });
 });
+
+describe('recruit help', () => {
+  it('prints the exit-codes topic: every code of src/cli/exit-codes.ts, 6 and 143 among them', async () => {
+    const { EXIT } = await import('../../src/cli/exit-codes.js');
+    const result = await runCli(['help', 'exit-codes']);
+    expect(result.code).toBe(0);
+    for (const code of Object.values(EXIT)) expect(result.stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
+    expect(result.stdout).toMatch(/^ {2}6 +local state could not be saved/m);
+    expect(result.stdout).toMatch(/^ {2}143 +stopped by SIGTERM/m);
+  });
+
+  it('prints the environment topic with every RECRUIT_ variable the code reads', async () => {
+    const result = await runCli(['help', 'environment']);
+    expect(result.code).toBe(0);
+    for (const name of ['RECRUIT_PROFILE', 'RECRUIT_BASE_URL', 'RECRUIT_TOKEN', 'RECRUIT_ACCOUNT_TYPE', 'RECRUIT_CONCURRENCY', 'RECRUIT_CONFIG_DIR', 'RECRUIT_STATE_DIR']) {
+      expect(result.stdout).toContain(name);
+    }
+  });
+
+  it("prints a command's help with its examples, and the program's without a word", async () => {
+    const command = await runCli(['help', 'jobs', 'get']);
+    expect(command.code).toBe(0);
+    expect(command.stdout).toContain('Usage: recruit jobs get');
+    expect(command.stdout).toContain('$ recruit jobs get 3');
+    const top = await runCli(['help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toContain('Usage: recruit');
+  });
+
+  it('refuses an unknown topic with exit 2, naming the topics', async () => {
+    const result = await runCli(['help', 'nope']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no help topic or command "nope"');
+    expect(result.stderr).toContain('exit-codes, environment');
+  });
+});

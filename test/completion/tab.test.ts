@@ -27,7 +27,7 @@ const program = buildProgram({ stdin: process.stdin, stdout: new Capture(), stde
 const namesOf = (path: string[]) => {
   let cmd = program;
   for (const name of path) cmd = cmd.commands.find((c) => c.name() === name)!;
-  return [...cmd.commands.map((c) => c.name()), 'help'];
+  return [...new Set([...cmd.commands.map((c) => c.name()), 'help'])];
 };
 
 const SHELLS: Shell[] = ['bash', 'zsh', 'fish'];
