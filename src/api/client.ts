@@ -174,7 +174,7 @@ export class ApiClient {
         this.log(`< network error ${method} ${url} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
         const apiError = networkError(cause, failure(attempt));
         const delay = retryDelay(this.policy, attempt, undefined, this.random);
-        if (apiError.kind === 'too_large' || !mayWait(attempt, delay)) throw apiError;
+        if (!apiError.retryable || !mayWait(attempt, delay)) throw apiError;
         await this.wait({ method, path: relative, cause: cause.message, delayMs: delay, attempt: attempt + 1, maxAttempts: this.policy.maxAttempts });
         continue;
       }

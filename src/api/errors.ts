@@ -17,6 +17,8 @@ export type ApiErrorKind =
   | 'network'
   /** No complete answer within the request's deadline. */
   | 'timeout'
+  /** The service's TLS certificate is not trusted: nothing was sent. */
+  | 'tls'
   /** A 3xx: redirects are never followed. */
   | 'redirect'
   /** A 2xx whose body is not what the operation returns (not JSON, wrong shape). */
@@ -169,8 +171,12 @@ export function httpError(answer: Answer, body: unknown, failure: Failure): ApiE
   return new ApiError(kind, reason, status, server?.details ?? [], failure, server?.code, server ? undefined : rawBody);
 }
 
+/** Node's codes for a certificate it does not trust (OpenSSL's verify errors, and a name mismatch). */
+const CERTIFICATE_ERROR = /^(?:ERR_TLS_CERT_ALTNAME_INVALID|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(?:GET_ISSUER_CERT(?:_LOCALLY)?|VERIFY_LEAF_SIGNATURE)|CERT_[A-Z_]+)$/;
+
 export function networkError(cause: Error, failure: Failure): ApiError {
   const code = (cause as NodeJS.ErrnoException).code;
-  const kind = code === 'ETIMEDOUT' ? 'timeout' : code === 'ERESPONSETOOLARGE' ? 'too_large' : 'network';
-  return new ApiError(kind, `${cause.message}${code && kind === 'network' ? ` [${code}]` : ''}`, null, [], failure);
+  const kind =
+    code === 'ETIMEDOUT' ? 'timeout' : code === 'ERESPONSETOOLARGE' ? 'too_large' : code && CERTIFICATE_ERROR.test(code) ? 'tls' : 'network';
+  return new ApiError(kind, `${cause.message}${code && (kind === 'network' || kind === 'tls') ? ` [${code}]` : ''}`, null, [], failure);
 }

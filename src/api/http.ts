@@ -17,6 +17,8 @@ export interface TransportOptions {
   maxResponseBytes: number;
   /** Connections per origin. */
   maxSockets: number;
+  /** Certificates to trust for https instead of Node's (tests); users add theirs with NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer;
 }
 
 export interface TransportRequest {
@@ -251,7 +253,7 @@ export class Transport {
   private agent(protocol: string, scheme: HttpModule): http.Agent {
     let agent = this.agents.get(protocol);
     if (!agent) {
-      agent = new scheme.Agent({ keepAlive: true, maxSockets: this.options.maxSockets });
+      agent = new scheme.Agent({ keepAlive: true, maxSockets: this.options.maxSockets, ...(this.options.ca ? { ca: this.options.ca } : {}) });
       this.agents.set(protocol, agent);
     }
     return agent;
