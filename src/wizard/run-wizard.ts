@@ -11,7 +11,7 @@ import { DraftStore } from './draft.js';
 import { editStep, walk } from './navigator.js';
 import { isPromptInterrupt, type Prompter } from './prompter.js';
 import { askFieldToEdit, askReviewAction, printReview } from './review.js';
-import { saveDraft, type Session } from './session.js';
+import { keepAnswers, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
 import { BACK } from './back.js';
 
@@ -58,10 +58,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     await reviewLoop(session);
   } catch (error) {
     if (!isPromptInterrupt(error)) throw error;
-    if (Object.keys(session.answers).length > 0) {
-      saveDraft(session);
-      ctx.info(`\n${DRAFT_SAVED}`);
-    }
+    if (Object.keys(session.answers).length > 0) ctx.info(`\n${keepAnswers(session, DRAFT_SAVED)}`);
     throw new InterruptedError();
   }
 }
@@ -97,8 +94,7 @@ async function reviewLoop(session: Session): Promise<void> {
         break;
       }
       case 'save':
-        saveDraft(session);
-        session.ctx.info(DRAFT_SAVED);
+        session.ctx.info(keepAnswers(session, DRAFT_SAVED));
         return;
       case 'discard':
         if (await session.prompter.confirm({ message: 'Discard every answer of this job?', default: false })) {

@@ -2,7 +2,8 @@
 import type { ApiClient } from '../api/client.js';
 import type { JobOptions } from '../api/types.js';
 import type { Context } from '../cli/context.js';
-import type { AnswerKey, Answers } from './answers.js';
+import { describeFsError } from '../cli/errors.js';
+import { toBody, type AnswerKey, type Answers } from './answers.js';
 import type { Back } from './back.js';
 import type { DraftStore } from './draft.js';
 import type { Prompter } from './prompter.js';
@@ -19,6 +20,8 @@ export interface Session {
   staffing: boolean;
   /** Answers of the API fetched once per run. */
   cache: { hasCustomers?: boolean; jobOptions?: JobOptions };
+  /** Whether the last draft save failed (undefined: none failed yet). */
+  draftUnsaved?: boolean;
 }
 
 export interface StepContext {
@@ -43,6 +46,27 @@ export interface Step {
   show(answers: Answers, session: Session): string;
 }
 
-export function saveDraft(session: Session): void {
-  session.drafts.save(session.answers, session.extra, session.ctx.now());
+/** Saves the draft; false, with a warning the first time, when the disk does not take it. */
+export function saveDraft(session: Session): boolean {
+  try {
+    session.drafts.save(session.answers, session.extra, session.ctx.now());
+    session.draftUnsaved = false;
+    return true;
+  } catch (error) {
+    if (session.draftUnsaved === undefined) {
+      session.ctx.warn(`could not save the draft to ${session.drafts.file}: ${describeFsError(error)}; your answers are kept only while the wizard runs`);
+    }
+    session.draftUnsaved = true;
+    return false;
+  }
+}
+
+/**
+ * Keeps the answers for a later run and returns what to tell the user: the draft, or, when the disk
+ * does not take it, the job printed as JSON on stderr, so that no typing is lost.
+ */
+export function keepAnswers(session: Session, saved: string): string {
+  if (saveDraft(session)) return saved;
+  session.ctx.io.stderr.write(`${JSON.stringify(toBody(session.answers, session.extra), null, 2)}\n`);
+  return 'The draft could not be saved: your job is printed above as JSON (`recruit jobs create --file` takes it once the disk has room).';
 }

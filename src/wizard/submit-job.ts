@@ -11,7 +11,7 @@ import { newSubmission, sendSubmission, type Sent } from '../jobs/submit.js';
 import { targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
 import { editStep, record } from './navigator.js';
-import { saveDraft, type Session, type Step } from './session.js';
+import { keepAnswers, type Session, type Step } from './session.js';
 import { STEPS } from './steps/index.js';
 import { careerPageStep, freeBoardsStep, PUBLICATION_CAVEAT } from './steps/publication.js';
 
@@ -48,8 +48,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
   if (checked.problems.length > 0) {
     printProblems(session, 'The job is not complete yet:', checked.problems);
     if (await offerEdits(session, checked.problems.map((p) => p.field))) return 'review';
-    saveDraft(session);
-    ctx.info(KEPT_IN_DRAFT);
+    ctx.info(keepAnswers(session, KEPT_IN_DRAFT));
     return 'review';
   }
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
@@ -69,7 +68,7 @@ async function failed(session: Session, submission: Submission, error: unknown):
   const { ctx } = session;
   if (error instanceof LocalStateError) {
     // Nothing was sent and the submission is not on disk: the draft (or, failing that, the screen) keeps the answers.
-    keepAnswers(session);
+    ctx.info(keepAnswers(session, KEPT_IN_DRAFT));
     throw error;
   }
   if (submission.state === 'pending') {
@@ -77,12 +76,12 @@ async function failed(session: Session, submission: Submission, error: unknown):
     session.drafts.remove();
     throw explainCreateFailure(ctx, error, submission);
   }
-  saveDraft(session);
+  const kept = keepAnswers(session, KEPT_IN_DRAFT);
   if (!(error instanceof ApiError)) throw error;
   if (error.status === 400) {
     printProblems(session, 'The service refused the job (400), nothing was created:', error.details.length ? error.details : [{ message: error.message }]);
     if (await offerEdits(session, error.details.map((d) => d.field))) return 'review';
-    ctx.info(KEPT_IN_DRAFT);
+    ctx.info(kept);
     throw error;
   }
   if (error.status === 409) {
@@ -94,27 +93,15 @@ async function failed(session: Session, submission: Submission, error: unknown):
         record(session, freeBoardsStep, { publishToFreeJobBoards: false });
         return submitJob(session);
       }
-      ctx.info(KEPT_IN_DRAFT);
+      ctx.info(kept);
       throw error;
     }
     ctx.info(
       'No job was created: the service refused it with a conflict (409), usually because the account has reached its ' +
-        'active-job limit. Close a job (`recruit jobs status <id> closed`) to free a slot. ' +
-        KEPT_IN_DRAFT,
+        `active-job limit. Close a job (\`recruit jobs status <id> closed\`) to free a slot. ${kept}`,
     );
     throw error;
   }
-  ctx.info(`No job was created. ${KEPT_IN_DRAFT}`);
+  ctx.info(`No job was created. ${kept}`);
   throw error;
-}
-
-/** Saves the draft; when even that fails, prints the job as JSON so that the typing survives the disk. */
-function keepAnswers(session: Session): void {
-  try {
-    saveDraft(session);
-    session.ctx.info(KEPT_IN_DRAFT);
-  } catch {
-    const body = toBody(session.answers, session.extra);
-    session.ctx.info(`The draft could not be saved either. Your job, to keep:\n${JSON.stringify(body, null, 2)}`);
-  }
 }

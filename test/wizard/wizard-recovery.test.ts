@@ -1,12 +1,13 @@
 // What the wizard keeps when things go wrong: Ctrl-C keeps a draft that the next run continues, a
 // transient failure at submit leaves a pending submission to resume, and a full account exits 4.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { ApiError } from '../../src/api/errors.js';
 import { exitCodeOf } from '../../src/cli/api-failure.js';
-import { InterruptedError } from '../../src/cli/errors.js';
+import { InterruptedError, LocalStateError } from '../../src/cli/errors.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
@@ -190,5 +191,29 @@ describe('failures at submit', () => {
     } finally {
       await full.close();
     }
+  });
+});
+
+describe('a state directory that takes nothing (a full or read-only disk)', () => {
+  it('goes on without a draft (one warning), sends nothing when the submission cannot be saved, exits 6 and prints the job', async () => {
+    // A state directory below a regular file: every write fails with ENOTDIR, as root too.
+    const blocker = join(mkdtempSync(join(tmpdir(), 'recruit-blocked-')), 'file');
+    writeFileSync(blocker, 'not a directory');
+    const w = setup({ stateDir: join(blocker, 'state') });
+    const before = await jobsTitled('Unsaved Disk Job');
+    const prompter = new FakePrompter([...classification(), ...details('Unsaved Disk Job'), ...skipOptional(), ...publication('No'), review('Submit')]);
+    const error = await runWizard(w.ctx, { prompter }).catch((e: unknown) => e);
+    prompter.assertDone();
+    expect(error).toBeInstanceOf(LocalStateError);
+    expect(error).toMatchObject({ exitCode: 6, code: 'local_state' });
+    expect((error as Error).message).toMatch(/^could not save the submission to .*\/submissions\/.*\.json: a part of the path is not a directory \(ENOTDIR\); nothing was sent$/);
+    expect(w.stderr.text.match(/warning: could not save the draft/g)).toHaveLength(1);
+    expect(w.stderr.text).not.toContain('--resume');
+    // The typing survives on the screen, as JSON a batch file can take.
+    const printed = /\n(\{\n[\s\S]*?\n\})\n/.exec(w.stderr.text);
+    expect(printed, w.stderr.text).not.toBeNull();
+    expect(JSON.parse(printed![1]!)).toMatchObject({ title: 'Unsaved Disk Job', jobFunctionId: 101, location: expect.any(String) });
+    expect(w.stderr.text).toContain('The draft could not be saved: your job is printed above as JSON');
+    expect(await jobsTitled('Unsaved Disk Job')).toBe(before);
   });
 });
