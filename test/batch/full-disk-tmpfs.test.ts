@@ -17,9 +17,14 @@ const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useRecordingProxy(sandbox);
 const disk = mountTmpfs('recruit-state-tmpfs', 'size=64k,mode=0700');
 if (!disk.mounted) console.warn(`full-disk-tmpfs: skipped, cannot mount a tmpfs: ${disk.reason}`);
+const readOnly = mountTmpfs('recruit-state-ro', 'size=1m,mode=0700');
+if (readOnly.mounted) readOnly.remount('ro');
 
 beforeAll(() => ensureFreshBuild(), 60_000);
-afterAll(() => disk.remove());
+afterAll(() => {
+  disk.remove();
+  readOnly.remove();
+});
 
 describe('batch with the state directory on a full tmpfs (built CLI)', () => {
   it.skipIf(!disk.mounted)(`exit 6 without a stack trace; after growing the disk the re-run creates exactly 300 jobs${skipNote(disk)}`, { timeout: 120_000 }, async () => {
@@ -56,5 +61,17 @@ describe('batch with the state directory on a full tmpfs (built CLI)', () => {
     const after = titlesWithPrefix(sandbox.current, prefix);
     expect(after.size).toBe(300);
     expect([...after.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  });
+
+  it.skipIf(!readOnly.mounted)(`on a read-only state directory: exit 6 naming EROFS, nothing sent${skipNote(readOnly)}`, { timeout: 60_000 }, async () => {
+    const file = writeJobs('read-only.ndjson', jobs('Read Only Job', 5));
+    proxy.reset();
+    const res = await runBin(['--base-url', proxy.baseUrl, 'jobs', 'create', '--file', file], {
+      env: { RECRUIT_TOKEN: 'sbx_direct_full', RECRUIT_STATE_DIR: readOnly.dir },
+      timeoutMs: 60_000,
+    });
+    expect(res.code, res.stderr).toBe(6);
+    expect(res.stderr).toContain(`could not create the journal directory ${join(readOnly.dir, 'journals')}: the file system is read-only (EROFS); nothing was sent`);
+    expect(posts(proxy)).toEqual([]);
   });
 });
