@@ -46,6 +46,8 @@ describe('batch: answers to POST /jobs that are not a created job', () => {
     expect(rows.map((r) => r[3])).toEqual(Array(6).fill('')); // no job id
     expect(first.stderr).toMatch(/6 of 6 jobs were not created, or not confirmed/);
     expect(first.stderr).toContain('6 jobs: 0 created, 6 outcome unknown');
+    expect(first.stderr).not.toContain('refused'); // nor told to fix refused items
+    expect(first.stderr).toMatch(/^hint: run the same command again/m);
     const keyOf = new Map(proxy.creates().map((e) => [titleOf(e), e.key]));
     expect(keyOf.size).toBe(6);
     expect(titlesWithPrefix(sandbox.current, prefix).size).toBe(answer.forward ? 6 : 0);
