@@ -4,27 +4,22 @@
 // finishes, and the service has exactly 300 jobs. Skipped, saying why, where mounting is not allowed.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { credentialFingerprint } from '../../src/api/client.js';
 import { journalFile } from '../../src/jobs/batch/journal.js';
 import { runBin } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { mountTmpfs, skipNote } from '../helpers/tmpfs.js';
+import { skipNote, useTmpfs } from '../helpers/tmpfs.js';
 import { jobs, posts, titlesWithPrefix, useRecordingProxy, writeJobs } from './helpers.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useRecordingProxy(sandbox);
-const disk = mountTmpfs('recruit-state-tmpfs', 'size=64k,mode=0700');
+const disk = useTmpfs('recruit-state-tmpfs', 'size=64k,mode=0700');
 if (!disk.mounted) console.warn(`full-disk-tmpfs: skipped, cannot mount a tmpfs: ${disk.reason}`);
-const readOnly = mountTmpfs('recruit-state-ro', 'size=1m,mode=0700');
-if (readOnly.mounted) readOnly.remount('ro');
+const readOnly = useTmpfs('recruit-state-ro', 'size=1m,mode=0700', 'ro');
 
 beforeAll(() => ensureFreshBuild(), 60_000);
-afterAll(() => {
-  disk.remove();
-  readOnly.remove();
-});
 
 describe('batch with the state directory on a full tmpfs (built CLI)', () => {
   it.skipIf(!disk.mounted)(`exit 6 without a stack trace; after growing the disk the re-run creates exactly 300 jobs${skipNote(disk)}`, { timeout: 120_000 }, async () => {

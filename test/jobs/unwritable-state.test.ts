@@ -5,7 +5,7 @@
 // after a 201, the job is reported all the same, and the record says so.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { LocalStateError } from '../../src/cli/errors.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
@@ -14,7 +14,7 @@ import { runCli } from '../helpers/cli.js';
 import { FaultyFs, filesUnder } from '../helpers/faulty-fs.js';
 import { useSandbox, validJob, words } from '../helpers/sandbox.js';
 import { useScriptedProxy } from '../helpers/scripted-proxy.js';
-import { mountTmpfs, skipNote } from '../helpers/tmpfs.js';
+import { skipNote, useTmpfs } from '../helpers/tmpfs.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useScriptedProxy(sandbox);
@@ -22,21 +22,18 @@ const home = join(process.env.RECRUIT_STATE_DIR!, '..');
 const descriptionFile = join(home, 'description.txt');
 writeFileSync(descriptionFile, words(120));
 
-const readOnly = mountTmpfs('recruit-readonly-state', 'size=1m,mode=0700');
-if (readOnly.mounted) readOnly.remount('ro');
-const full = mountTmpfs('recruit-full-state', 'size=64k,mode=0700');
+const readOnly = useTmpfs('recruit-readonly-state', 'size=1m,mode=0700', 'ro');
+const full = useTmpfs('recruit-full-state', 'size=64k,mode=0700');
 if (full.mounted) {
-  // Fill it: what is left cannot hold a submission.
-  try {
-    writeFileSync(join(full.dir, 'filler'), Buffer.alloc(1024 * 1024));
-  } catch {
-    // ENOSPC: full, as wanted
-  }
+  beforeAll(() => {
+    // Fill it: what is left cannot hold a submission.
+    try {
+      writeFileSync(join(full.dir, 'filler'), Buffer.alloc(1024 * 1024));
+    } catch {
+      // ENOSPC: full, as wanted
+    }
+  });
 }
-afterAll(() => {
-  readOnly.remove();
-  full.remove();
-});
 
 const create = (title: string, stateDir: string, extra: string[] = []) =>
   runCli(
