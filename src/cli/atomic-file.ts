@@ -3,10 +3,10 @@
 // drafts) are also flushed to disk first; caches need not pay for that on every command. A failed
 // write leaves the target as it was and no temporary file behind, and throws.
 import { dirname } from 'node:path';
-import { nodeFs, writeAll, type StateFs } from './state-fs.js';
+import { makeDirectory, nodeFs, writeAll, type StateFs } from './state-fs.js';
 
 export function writeFileAtomic(file: string, content: string, { durable = true, mode = 0o600, fs = nodeFs }: { durable?: boolean; mode?: number; fs?: StateFs } = {}): void {
-  fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDirectory(fs, dirname(file));
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const fd = fs.openSync(tmp, 'w', mode);
   try {

@@ -1,6 +1,7 @@
 // The file-system calls that keep local state (journals, locks, saved submissions), behind one seam
 // so that tests can make them fail as a full or read-only disk does: ENOSPC, EROFS, short writes.
 import * as fs from 'node:fs';
+import { dirname } from 'node:path';
 
 export type StateFs = Pick<
   typeof fs,
@@ -21,5 +22,26 @@ export function writeAll(fsys: StateFs, fd: number, data: string | Uint8Array): 
     const n = fsys.writeSync(fd, bytes, done, bytes.length - done);
     if (n <= 0) throw Object.assign(new Error('the write made no progress'), { code: 'EIO' });
     done += n;
+  }
+}
+
+/**
+ * `mkdir -p` whose error names the real cause. Node's recursive mkdir reports a directory it may
+ * not make for a reason other than a few it knows (EROFS: a read-only file system) as ENOENT; the
+ * directory is then made one level at a time, so that the error is the system's own.
+ */
+export function makeDirectory(fsys: StateFs, dir: string, mode = 0o700): void {
+  try {
+    fsys.mkdirSync(dir, { recursive: true, mode });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const parent = dirname(dir);
+    if (parent !== dir && !fsys.existsSync(parent)) makeDirectory(fsys, parent, mode);
+    try {
+      fsys.mkdirSync(dir, { mode });
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'EEXIST' && fsys.statSync(dir).isDirectory()) return; // made meanwhile
+      throw again;
+    }
   }
 }

@@ -3,12 +3,13 @@
 // only once, so it is spooled to a private file first, hashed on the way: the same content piped
 // again is the same input, and a re-run resumes it.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, createWriteStream, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError } from '../../cli/errors.js';
 import { journalsDir } from '../../cli/paths.js';
+import { makeDirectory, nodeFs } from '../../cli/state-fs.js';
 import { isRunning } from './process-alive.js';
 
 export interface InputFile {
@@ -44,7 +45,7 @@ async function spoolStdin(ctx: Context): Promise<InputFile> {
   if (ctx.io.stdin.isTTY) ctx.info('reading jobs from stdin (end with Ctrl-D)');
   const hash = createHash('sha256');
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectory(nodeFs, dir);
     await pipeline(
       ctx.io.stdin,
       async function* (source: AsyncIterable<Buffer | string>) {

@@ -9,7 +9,7 @@ import { EXIT } from '../../cli/exit-codes.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { journalsDir } from '../../cli/paths.js';
 import { escapeJson } from '../../cli/sanitize.js';
-import { nodeFs, type StateFs } from '../../cli/state-fs.js';
+import { makeDirectory, nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { ReferenceResolver } from '../reference-resolver.js';
 import { accountTypeOf, targetOf } from '../target.js';
@@ -108,7 +108,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const fs = options.fs ?? nodeFs;
     const dir = journalsDir(ctx.env);
     try {
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeDirectory(fs, dir);
     } catch (error) {
       throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
     }

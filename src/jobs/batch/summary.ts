@@ -169,5 +169,8 @@ export function finish(results: Results, reason: StopReason | undefined, cause?:
     ...(unknown > 0 ? [{ message: `${plural(unknown, 'job')} got no usable answer: whether they were created is not known; a re-run sends them again with the same Idempotency-Key, so none is created twice` }] : []),
   ];
   const notCreated = unknown > 0 ? 'not created, or not confirmed' : 'not created';
-  throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} ${notCreated}${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, HINTS[exit]);
+  // Exit 1 without a refused item (answers that were no created job, a changed file): nothing to fix in the file.
+  const refused = results.count('refused') + results.count('already_refused');
+  const hint = exit === EXIT.API_FAILED && refused === 0 ? RESUME : HINTS[exit];
+  throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} ${notCreated}${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
 }

@@ -1,0 +1,28 @@
+// A batch run in this process through runBatch itself, for the options the command line does not
+// have (the test seams: a failing file system, a small body cache); its failure is reported as the
+// CLI reports it (src/cli/run.ts), so the exit code and the message are those a user gets.
+import { Readable } from 'node:stream';
+import { createContext } from '../../src/cli/context.js';
+import type { IO } from '../../src/cli/io.js';
+import { report } from '../../src/cli/run.js';
+import { runBatch, type BatchOptions } from '../../src/jobs/batch/run-batch.js';
+import { Capture, type CliResult } from '../helpers/cli.js';
+
+export async function runBatchWith(baseUrl: string, options: BatchOptions, { token = 'sbx_direct_full', json = false } = {}): Promise<CliResult> {
+  const stdout = new Capture(false);
+  const stderr = new Capture(false);
+  const stdin = Readable.from([]) as IO['stdin'];
+  stdin.isTTY = false;
+  const io = { stdin, stdout, stderr };
+  const env = { ...process.env, RECRUIT_BASE_URL: baseUrl, RECRUIT_TOKEN: token };
+  const ctx = createContext(io, env, { color: false, json });
+  let code = 0;
+  try {
+    await runBatch(ctx, options);
+  } catch (error) {
+    code = report(error, io, json, false);
+  } finally {
+    await ctx.dispose();
+  }
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
