@@ -159,10 +159,9 @@ describe('batch journal on a failing disk', () => {
     journal.close();
     const read = lines(file);
     expect(read[4]).toEqual({ torn: expect.stringMatching(/^\{"type":"sent"/) });
-    // Every line after the torn one is whole (the block that failed comes again, as keys never
-    // used, then the outcome).
-    expect(read.slice(5).filter((e) => 'torn' in (e as object))).toEqual([]);
-    expect(read.slice(5)).toContainEqual(expect.objectContaining({ type: 'created', id: ids.id(0) }));
+    // The line after the torn one is whole: the outcome. The block that failed is not written
+    // again once the disk has room: its keys were never used, and the journal does not say they were.
+    expect(read.slice(5)).toEqual([expect.objectContaining({ type: 'created', id: ids.id(0) })]);
     const again = await open(file, ids);
     again.close();
     expect(again.earlier.kinds[0]).toBe(EARLIER.CREATED);

@@ -28,7 +28,7 @@ class Locker {
   readonly fs: StateFs;
   private readonly alive: (pid: number) => boolean;
   private readonly pid: number;
-  private readonly host: string;
+  readonly host: string;
   readonly owner: string;
 
   constructor(options: LockOptions) {
@@ -109,7 +109,7 @@ export function lockJournal(journalFile: string, display: string, options: LockO
   const holder = locker.acquire(lock);
   if (holder !== undefined) {
     const [pid, host] = holder.trim().split('@');
-    const who = /^\d+$/.test(pid ?? '') ? `process ${pid}${host && host !== hostname() ? ` on ${host}` : ''}` : 'an unknown process';
+    const who = /^\d+$/.test(pid ?? '') ? `process ${pid}${host && host !== locker.host ? ` on ${host}` : ''}` : 'an unknown process';
     throw new UsageError(
       `another run of \`recruit jobs create --file\` for ${display} is in progress (${who})`,
       [],

@@ -198,13 +198,20 @@ export class Journal {
     return journal;
   }
 
-  /** Writes what is pending and then `lines` (each ending in a newline), in one write, now; throws when it cannot. */
+  /**
+   * Writes what is pending and then `lines` (each ending in a newline), in one write, now; throws
+   * when it cannot. Lines that failed are not kept for a later write: the caller acts on the failure
+   * (keys not on disk are not used), and a later write must not record what did not happen.
+   */
   private write(lines: string): void {
     if (this.failure) throw this.failure;
     if (this.fd === undefined) throw new Error('the batch journal is closed');
     this.pending += lines;
     this.writePending();
-    if (this.failure) throw this.failure;
+    if (this.failure) {
+      this.pending = this.pending.slice(0, this.pending.length - lines.length);
+      throw this.failure;
+    }
   }
 
   private later(entry: Entry): void {
