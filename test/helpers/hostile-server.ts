@@ -62,7 +62,7 @@ export const cut = (text: string, declared: number): Answer => ({ kind: 'cut', t
 
 /** A job as GET /jobs/{id} returns it. */
 export function job(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, title: `Job ${id}`, status: 2, approvalStatus: 1, ...extra };
+  return { id, title: `Job ${id}`, status: 2, approvalStatus: 1, publishToCareerPage: false, publishToFreeJobBoards: false, ...extra };
 }
 
 /** GET /job-options as the sandbox answers it (status 1 "Closed" can be set). */
