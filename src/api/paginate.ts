@@ -31,8 +31,8 @@ export async function getPage<T>(client: ApiClient, path: string, query: Query, 
 
 /**
  * Decides, page after page, whether to ask for the next one: not after an empty page or the last
- * (page >= totalPages); an error for a page that repeats the one before, more than MAX_PAGES pages
- * or more than MAX_ALL_BYTES of answers.
+ * (page >= totalPages, when the page gives totalPages); an error for a page that repeats the one
+ * before, more than MAX_PAGES pages or more than MAX_ALL_BYTES of answers.
  */
 export class PageWalk {
   private previous: string | undefined;
@@ -55,7 +55,8 @@ export class PageWalk {
     this.previous = same;
     this.bytes += bytes;
     if (this.bytes > MAX_ALL_BYTES) throw this.stop(`the pages so far hold more than ${MAX_ALL_BYTES / 1024 / 1024} MiB: narrow the list (--search, --status)`);
-    if (data.length === 0 || page >= (totalPages ?? page)) return false;
+    // A page without totalPages does not say it is the last: only an empty page (or a cap) ends the walk.
+    if (data.length === 0 || (totalPages !== undefined && page >= totalPages)) return false;
     if (this.fetched === MAX_PAGES) throw this.stop(`more than ${MAX_PAGES} pages`);
     this.page++;
     return true;
