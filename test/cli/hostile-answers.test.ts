@@ -178,6 +178,16 @@ describe.each(WALKERS)('recruit $args.0 $args.1 $args.2: following pages ends', 
     expect(pagesAsked()).toEqual([1, 2, 3]);
   });
 
+  it('a later page that is not a page: an error, not the items so far as if they were all', async () => {
+    const good = pages({ totalPages: 3 });
+    server.on(walker.route, (req, n) => (n === 2 ? text(HTML, 'text/html') : good(req)));
+    const result = await cli(walker.args);
+    expect(result.stderr).toMatch(new RegExp(`GET ${walker.path}\\?[^ ]*page=2[^ ]* failed: 200 answer is not (JSON|a page): a \\d+-byte text/html body`));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(pagesAsked()).toEqual([1, 2]);
+  });
+
   it('endless distinct pages: an error after 10,000 of them', async () => {
     server.on(walker.route, pages({ perPage: 1 }));
     const result = await cli(walker.args);

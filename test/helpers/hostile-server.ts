@@ -91,7 +91,7 @@ export interface PagesOptions {
  * Pages of a collection for --all: items that are both jobs and named lookups
  * ({id, status, name, title}), distinct on every page unless `repeat`.
  */
-export function pages(options: PagesOptions = {}): Rule {
+export function pages(options: PagesOptions = {}): (req: Recorded) => Answer {
   const { totalPages, withItems, repeat = false, perPage = 2, pad = 0 } = options;
   return (req) => {
     const page = repeat ? 1 : Number(req.query.get('page') ?? 1);
