@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_TIMEOUTS, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { countJsonValues } from '../../src/api/json-values.js';
 import { exitCodeOf } from '../../src/cli/api-failure.js';
 import { cut, job, json, retryAfter, silent, stream, trickle, useHostileServer } from '../helpers/hostile-server.js';
 
@@ -67,6 +68,47 @@ describe('the response-size cap', () => {
     try {
       const error = await failure(api.request('GET', '/jobs/1'));
       expect(error.message).toBe('GET /jobs/1 failed: the service sent more than 32 MiB; stopped reading');
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('the cap on JSON values, one per 128 bytes of the size cap', () => {
+  const zeros = (n: number) => Array.from({ length: n }, () => 0);
+
+  it('counts objects, arrays and the values after commas, not what is inside strings', () => {
+    expect(countJsonValues('{"a":"[,{\\"x\\"}]","b":[1,2]}')).toBe(4);
+    expect(countJsonValues('[{},{},{}]')).toBe(6);
+    expect(countJsonValues('"{[,]}"')).toBe(0);
+    expect(countJsonValues('[0,0,0,0,0,0]', 2)).toBe(3); // stops once past the limit
+  });
+
+  it('an answer of exactly the most values is read, one value more is refused (12,800 bytes: 100 values)', async () => {
+    server.on('GET /v1/jobs/1', json(zeros(100))); // "[" and 99 commas
+    server.on('GET /v1/jobs/2', json(zeros(101)));
+    const api = client({ maxResponseBytes: 12_800 });
+    try {
+      expect((await api.request('GET', '/jobs/1')).body).toHaveLength(100);
+      const error = await failure(api.request('GET', '/jobs/2'));
+      expect(error).toMatchObject({ kind: 'too_large', status: 200, retryable: false, outcomeUnknown: true });
+      expect(error.message).toBe('GET /jobs/2 failed: 200 answer holds more than 100 JSON values; not read');
+      expect(exitCodeOf(error)).toBe(1);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('an error answer or a raw one with too many values is kept as text, not parsed', async () => {
+    server.on('GET /v1/jobs/1', json(zeros(500), 400));
+    server.on('GET /v1/jobs/2', json(zeros(500)));
+    const api = client({ maxResponseBytes: 12_800 });
+    try {
+      const error = await failure(api.request('GET', '/jobs/1'));
+      expect(error).toMatchObject({ kind: 'validation', status: 400 });
+      expect(error.message).toBe('GET /jobs/1 failed with 400: a 1001-byte application/json body');
+      const raw = await api.request('GET', '/jobs/2', { raw: true });
+      expect(raw.body).toBe(raw.text);
     } finally {
       await api.close();
     }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
-import { endless, job, json, stream, useHostileServer } from '../helpers/hostile-server.js';
+import { endless, job, json, pages, stream, useHostileServer } from '../helpers/hostile-server.js';
 import { validJob } from '../helpers/sandbox.js';
 
 const MiB = 1024 * 1024;
@@ -71,6 +71,29 @@ describe('a huge answer to GET /jobs/1', () => {
     expect(result.stderr).toContain('GET /jobs/1 failed: the service sent more than 32 MiB; stopped reading');
     expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
     expect(result.ms).toBeLessThan(10_000);
+  }, 30_000);
+});
+
+describe('answers under the size cap that cost most to hold: millions of small values', () => {
+  it.each([[[]], [['--json']]])('a job holding 10 million empty objects (31 MiB), jobs get 1 %s: exit 1, under the RSS bound', async (flags) => {
+    server.on('GET /v1/jobs/1', stream(31 * MiB, true, true));
+    const result = await measured(['jobs', 'get', '1', ...flags]);
+    expect(result.stderr).toContain('GET /jobs/1 failed: 200 answer holds more than 262144 JSON values; not read');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(result.ms).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('jobs list --all over 10,000 pages of the smallest jobs (under 64 MiB in all): exit 1, under the RSS bound', async () => {
+    // 250 jobs of 21 bytes a page: 10,000 pages would be 2.5 million jobs in 55 MB of JSON.
+    server.on('GET /v1/jobs', pages({ perPage: 250, tiny: true, totalPages: 10_000 }));
+    const result = await measured(['jobs', 'list', '--all']);
+    expect(result.stderr).toMatch(/GET \/jobs failed: the pages so far hold more than .*; stopped following pages/);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(server.got('GET /v1/jobs').length).toBeLessThan(10_000);
   }, 30_000);
 });
 

@@ -23,8 +23,11 @@ export interface Recorded {
 /** What the server does with one request. */
 export type Answer =
   | { kind: 'reply'; status: number; headers: Record<string, string>; body: string }
-  /** 200 with a JSON job of exactly `bytes` bytes, written as fast as the client reads. */
-  | { kind: 'stream'; bytes: number; contentLength: boolean }
+  /**
+   * 200 with a JSON job of `bytes` bytes (to a few bytes), written as fast as the client reads: a
+   * long title, or with `objects` an array of empty objects, the answer that costs most to parse.
+   */
+  | { kind: 'stream'; bytes: number; contentLength: boolean; objects?: boolean }
   /** 200 and a chunked JSON job that never ends. */
   | { kind: 'endless' }
   /** 200 and a chunked body of one byte every `everyMs`, never ending. */
@@ -54,7 +57,7 @@ export function retryAfter(value: string, status = 503): Answer {
   return json({ error: { code: 'unavailable', message: 'try later' } }, status, { 'retry-after': value });
 }
 
-export const stream = (bytes: number, contentLength: boolean): Answer => ({ kind: 'stream', bytes, contentLength });
+export const stream = (bytes: number, contentLength: boolean, objects = false): Answer => ({ kind: 'stream', bytes, contentLength, objects });
 export const endless = (): Answer => ({ kind: 'endless' });
 export const trickle = (everyMs: number): Answer => ({ kind: 'trickle', everyMs });
 export const silent = (): Answer => ({ kind: 'silent' });
@@ -85,6 +88,8 @@ export interface PagesOptions {
   perPage?: number;
   /** Bytes of padding in each item, to make pages big. */
   pad?: number;
+  /** Items of the fewest bytes a job can have: {"id":1,"status":2}. */
+  tiny?: boolean;
 }
 
 /**
@@ -92,12 +97,13 @@ export interface PagesOptions {
  * ({id, status, name, title}), distinct on every page unless `repeat`.
  */
 export function pages(options: PagesOptions = {}): (req: Recorded) => Answer {
-  const { totalPages, withItems, repeat = false, perPage = 2, pad = 0 } = options;
+  const { totalPages, withItems, repeat = false, perPage = 2, pad = 0, tiny = false } = options;
   return (req) => {
     const page = repeat ? 1 : Number(req.query.get('page') ?? 1);
     const count = withItems !== undefined && page > withItems ? 0 : perPage;
     const data = Array.from({ length: count }, (_, i) => {
       const id = (page - 1) * perPage + i + 1;
+      if (tiny) return { id, status: 2 };
       return { id, status: 2, name: `Item ${id}`, title: `Job ${id}`, ...(pad > 0 ? { pad: 'p'.repeat(pad) } : {}) };
     });
     const pagination = { page, pageSize: perPage, ...(totalPages !== undefined ? { totalPages, totalItems: totalPages * perPage } : {}) };
@@ -105,9 +111,11 @@ export function pages(options: PagesOptions = {}): (req: Recorded) => Answer {
   };
 }
 
-const JOB_HEAD = '{"id":1,"status":2,"approvalStatus":1,"title":"';
-const JOB_TAIL = '"}';
-const FILLER = Buffer.alloc(1024 * 1024, 'x');
+/** How a streamed job is made: its start, a piece repeated, its end. */
+const FILLS = {
+  title: { head: '{"id":1,"status":2,"approvalStatus":1,"title":"', unit: 'x', tail: '"}' },
+  objects: { head: '{"id":1,"status":2,"approvalStatus":1,"x":[', unit: '{},', tail: '{}]}' },
+};
 
 export class HostileServer {
   readonly requests: Recorded[] = [];
@@ -195,8 +203,11 @@ function answer(res: ServerResponse, a: Answer): void {
     case 'endless': {
       const bytes = a.kind === 'stream' ? a.bytes : Infinity;
       const chunked = a.kind === 'endless' || !a.contentLength;
-      res.writeHead(200, { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(bytes) }) });
-      return pump(res, bytes);
+      const fill = a.kind === 'stream' && a.objects ? FILLS.objects : FILLS.title;
+      // Whole pieces only: the body is `bytes` long to within a piece.
+      const length = fill.head.length + fill.tail.length + Math.floor((bytes - fill.head.length - fill.tail.length) / fill.unit.length) * fill.unit.length;
+      res.writeHead(200, { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(length) }) });
+      return pump(res, length, fill);
     }
     case 'trickle': {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -213,17 +224,18 @@ function answer(res: ServerResponse, a: Answer): void {
   }
 }
 
-/** A JSON job of `bytes` bytes (Infinity: endless), written as fast as the client takes it. */
-function pump(res: ServerResponse, bytes: number): void {
-  res.write(JOB_HEAD);
-  let left = bytes - JOB_HEAD.length - JOB_TAIL.length;
+/** A JSON job of `bytes` bytes (Infinity: endless) made as `fill` says, written as fast as the client takes it. */
+function pump(res: ServerResponse, bytes: number, fill: (typeof FILLS)[keyof typeof FILLS]): void {
+  const filler = Buffer.from(fill.unit.repeat(Math.floor((1024 * 1024) / fill.unit.length)));
+  res.write(fill.head);
+  let left = bytes - fill.head.length - fill.tail.length;
   const more = () => {
     while (left > 0 && !res.destroyed) {
-      const piece = left >= FILLER.length ? FILLER : FILLER.subarray(0, left);
+      const piece = left >= filler.length ? filler : filler.subarray(0, left);
       left -= piece.length;
       if (!res.write(piece)) return void res.once('drain', more);
     }
-    if (left <= 0 && !res.destroyed) res.end(JOB_TAIL);
+    if (left <= 0 && !res.destroyed) res.end(fill.tail);
   };
   more();
 }

@@ -41,7 +41,7 @@ export async function fetchAllPages(
     }
     items.push(...response.body.data);
     const totalPages = Number(response.body.meta?.pagination?.totalPages);
-    if (!walk.more(response.body.data, Number.isSafeInteger(totalPages) ? totalPages : undefined, response.text.length)) break;
+    if (!walk.more(response.body.data, Number.isSafeInteger(totalPages) ? totalPages : undefined, response.text)) break;
   }
   return { kind: 'items', items };
 }
