@@ -4,6 +4,7 @@
 // their bodies only as JSON: anything else is an ApiError naming the method, path and status.
 import { ApiError, describeBody, httpError, networkError, type Failure } from './errors.js';
 import { hasHeader, Transport, type TransportResponse } from './http.js';
+import { holdsMoreValues } from './json-values.js';
 import { checked, type Shape } from './shapes.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
@@ -58,6 +59,13 @@ export interface ClientTimeouts {
 
 export const DEFAULT_TIMEOUTS: ClientTimeouts = { connectMs: 10_000, headersMs: 30_000, idleMs: 30_000, requestMs: 120_000 };
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/**
+ * An answer may hold one JSON value per this many bytes of the size cap (262,144 at 32 MiB), with
+ * --max-response-size raising both: a value parsed and printed costs up to some 500 bytes (`jobs
+ * get` of an object of 262,144 keys peaked at 171 MB RSS, of 524,288 keys at 263-274 MB), so the
+ * cap in bytes alone does not bound memory (json-values.ts).
+ */
+export const BYTES_PER_VALUE = 128;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -105,6 +113,8 @@ export class ApiClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly now: () => number;
+  /** The most JSON values of an answer that is parsed (BYTES_PER_VALUE). */
+  private readonly maxValues: number;
   /** A 429's Retry-After pauses every request of this client, not only the one that got it. */
   private pausedUntil = 0;
 
@@ -116,6 +126,7 @@ export class ApiClient {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.ownsTransport = options.transport === undefined;
+    this.maxValues = Math.floor((options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) / BYTES_PER_VALUE);
     this.transport =
       options.transport ??
       new Transport({
@@ -208,9 +219,14 @@ export class ApiClient {
         }
       }
       const answer = { method, path: relative, status, text, contentType, header: (name: string) => response.header(name), attempts: attempt, replayed };
-      if (options.raw) return { ...answer, body: parseLoosely(text, contentType) as T };
+      // Too many values to parse: kept as text, which an error or `api` can still describe or print.
+      const parsable = !holdsMoreValues(text, this.maxValues);
+      if (options.raw) return { ...answer, body: (parsable ? parseLoosely(text, contentType) : text) as T };
       if (status < 200 || status > 299) {
-        throw httpError(answer, parseLoosely(text, contentType), failure(attempt));
+        throw httpError(answer, parsable ? parseLoosely(text, contentType) : text, failure(attempt));
+      }
+      if (!parsable) {
+        throw new ApiError('too_large', `${status} answer holds more than ${this.maxValues} JSON values; not read`, status, [], failure(attempt));
       }
       return { ...answer, body: parseJson(text, contentType, status, failure(attempt)) as T };
     }

@@ -183,13 +183,15 @@ export class Transport {
           chunks.push(chunk);
           watch.deadline = Date.now() + bodyTimeoutMs;
         });
-        res.on('error', fail);
+        // A connection cut mid-body comes as Node's bare "aborted" error, then 'close': named for what it is.
+        const cutOff = () => Object.assign(new Error('the connection closed during the response'), { code: 'ECONNRESET' });
+        res.on('error', (error) => fail(res.complete ? error : cutOff()));
         res.on('end', () => {
           this.unwatch(watch);
           resolve(new HttpResponse(res, chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
         });
         res.on('close', () => {
-          if (!res.complete) fail(Object.assign(new Error('the connection closed during the response'), { code: 'ECONNRESET' }));
+          if (!res.complete) fail(cutOff());
         });
       });
       req.end(body);

@@ -2,6 +2,7 @@
 // is the last or is empty, and a service that misbehaves cannot keep it going (PageWalk).
 import type { ApiClient, Query } from './client.js';
 import { ApiError } from './errors.js';
+import { countJsonValues } from './json-values.js';
 import { checked, pageShape, type Shape } from './shapes.js';
 
 export interface Pagination {
@@ -18,25 +19,27 @@ export interface Page<T> {
 
 export const ALL_PAGES_PAGE_SIZE = 100;
 export const MAX_PAGES = 10_000;
-/** Answers kept by one --all, in bytes of JSON: what keeps its memory under the design's 300 MB. */
+/** Answers kept by one --all, in bytes and in values of JSON: what keeps its memory under the design's 300 MB. */
 export const MAX_ALL_BYTES = 64 * 1024 * 1024;
+export const MAX_ALL_VALUES = 524_288;
 
 /** One page, checked: the envelope (or a bare array, as a single page) with items of `item`'s shape. */
-export async function getPage<T>(client: ApiClient, path: string, query: Query, item: Shape): Promise<Page<T> & { bytes: number }> {
+export async function getPage<T>(client: ApiClient, path: string, query: Query, item: Shape): Promise<Page<T> & { text: string }> {
   const res = await client.request('GET', path, { query });
   const body = checked<Page<T> | T[]>(res, pageShape(item));
-  const bytes = res.text.length;
-  return Array.isArray(body) ? { data: body, bytes, meta: { pagination: { page: 1, totalPages: 1 } } } : { ...body, bytes };
+  const { text } = res;
+  return Array.isArray(body) ? { data: body, text, meta: { pagination: { page: 1, totalPages: 1 } } } : { ...body, text };
 }
 
 /**
  * Decides, page after page, whether to ask for the next one: not after an empty page or the last
- * (page >= totalPages); an error for a page that repeats the one before, more than MAX_PAGES pages
- * or more than MAX_ALL_BYTES of answers.
+ * (page >= totalPages, when the page gives totalPages); an error for a page that repeats the one
+ * before, more than MAX_PAGES pages, or answers of more than MAX_ALL_BYTES or MAX_ALL_VALUES.
  */
 export class PageWalk {
   private previous: string | undefined;
   private bytes = 0;
+  private values = 0;
   private fetched = 0;
 
   constructor(
@@ -44,8 +47,8 @@ export class PageWalk {
     public page: number,
   ) {}
 
-  /** Takes the answer for `this.page`; true when the next page is to be fetched (this.page is then its number). */
-  more(data: readonly unknown[], totalPages: number | undefined, bytes: number): boolean {
+  /** Takes the answer for `this.page` (its items and text); true when the next page is to be fetched (this.page is then its number). */
+  more(data: readonly unknown[], totalPages: number | undefined, text: string): boolean {
     const page = this.page;
     if (++this.fetched === 1 && totalPages !== undefined && totalPages - page + 1 > MAX_PAGES) {
       throw this.stop(`the service reports ${totalPages} pages; following every page stops at ${MAX_PAGES}: narrow the list (--search, --status)`);
@@ -53,9 +56,12 @@ export class PageWalk {
     const same = JSON.stringify(data);
     if (same === this.previous && data.length > 0) throw this.stop(`page ${page} repeats page ${page - 1}`);
     this.previous = same;
-    this.bytes += bytes;
+    this.bytes += text.length;
     if (this.bytes > MAX_ALL_BYTES) throw this.stop(`the pages so far hold more than ${MAX_ALL_BYTES / 1024 / 1024} MiB: narrow the list (--search, --status)`);
-    if (data.length === 0 || page >= (totalPages ?? page)) return false;
+    this.values += countJsonValues(text, MAX_ALL_VALUES);
+    if (this.values > MAX_ALL_VALUES) throw this.stop(`the pages so far hold more than ${MAX_ALL_VALUES} JSON values: narrow the list (--search, --status)`);
+    // A page without totalPages does not say it is the last: only an empty page (or a cap) ends the walk.
+    if (data.length === 0 || (totalPages !== undefined && page >= totalPages)) return false;
     if (this.fetched === MAX_PAGES) throw this.stop(`more than ${MAX_PAGES} pages`);
     this.page++;
     return true;
@@ -72,7 +78,7 @@ export async function* pages<T>(client: ApiClient, path: string, query: Query, i
   for (;;) {
     const answer = await getPage<T>(client, path, { ...query, page: walk.page }, item);
     yield answer;
-    if (!walk.more(answer.data, answer.meta?.pagination?.totalPages, answer.bytes)) return;
+    if (!walk.more(answer.data, answer.meta?.pagination?.totalPages, answer.text)) return;
   }
 }
 

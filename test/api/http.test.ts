@@ -102,7 +102,10 @@ describe('HTTP transport', () => {
       res.write('partial');
       setTimeout(() => res.socket?.destroy(), 10);
     });
-    await expect(make().send(`${base}/cut`, { method: 'GET', headers: {} })).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(make().send(`${base}/cut`, { method: 'GET', headers: {} })).rejects.toMatchObject({
+      code: 'ECONNRESET',
+      message: 'the connection closed during the response',
+    });
   });
 });
 

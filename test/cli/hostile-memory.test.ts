@@ -1,0 +1,150 @@
+// Bounded memory, proved on the built executable in a child process: whatever size of answer a
+// server sends, the command ends within seconds with an error naming the cap, and the child's peak
+// RSS (getrusage, written at exit by a preloaded script) stays under the design's 300 MB.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runBin, runCli, type CliResult } from '../helpers/cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { endless, job, json, pages, stream, useHostileServer } from '../helpers/hostile-server.js';
+import { validJob } from '../helpers/sandbox.js';
+
+const MiB = 1024 * 1024;
+/** design.md 5: "Whatever a server sends: peak RSS under 300 MB". */
+const RSS_BUDGET_BYTES = 300_000_000;
+const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
+
+const server = useHostileServer();
+beforeAll(ensureFreshBuild, 60_000);
+
+interface Measured extends CliResult {
+  ms: number;
+  peakRssBytes: number;
+}
+
+/** The built CLI against the hostile server, with its wall time and peak RSS. */
+async function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'recruit-rss-'));
+  const rssFile = join(dir, 'peak-rss');
+  const started = Date.now();
+  const result = await runBin(['--base-url', server.base, ...args], {
+    env: {
+      RECRUIT_TOKEN: 'x',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${REPORTER}`.trim(),
+      RECRUIT_PEAK_RSS_FILE: rssFile,
+      ...env,
+    },
+    // Killed after 15 s (no peak RSS written then): the test's own limit is longer, so it fails saying so.
+    timeoutMs: 15_000,
+  });
+  const ms = Date.now() - started;
+  // No file: the child was killed or crashed before it could exit; the result says which.
+  expect(existsSync(rssFile), `no peak RSS written; exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
+  return { ...result, ms, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+}
+
+describe('a huge answer to GET /jobs/1', () => {
+  it.each([
+    ['with its Content-Length', true],
+    ['chunked, without a Content-Length', false],
+  ])('300 MB %s: exit 1 within seconds naming the 32 MiB cap, peak RSS under 300 MB', async (_name, contentLength) => {
+    server.on('GET /v1/jobs/1', stream(300_000_000, contentLength));
+    const result = await measured(['jobs', 'get', '1']);
+    expect(result.stderr).toContain('error: GET /jobs/1 failed: the service sent more than 32 MiB; stopped reading');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.peakRssBytes).toBeGreaterThan(10 * MiB); // a real measurement, not a zero
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    // Reading 300 MB and failing later takes long too; a cap that works stops at 32 MiB.
+    expect(result.ms).toBeLessThan(10_000);
+    // Too large is not transient: one request, no retry of the same flood.
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(1);
+  }, 30_000);
+
+  it('an endless chunked body ends the same way', async () => {
+    server.on('GET /v1/jobs/1', endless());
+    const result = await measured(['jobs', 'get', '1', '--json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('"code":"too_large"');
+    expect(result.stderr).toContain('GET /jobs/1 failed: the service sent more than 32 MiB; stopped reading');
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(result.ms).toBeLessThan(10_000);
+  }, 30_000);
+});
+
+describe('answers under the size cap that cost most to hold: millions of small values', () => {
+  it.each([[[]], [['--json']]])('a job holding 10 million empty objects (31 MiB), jobs get 1 %s: exit 1, under the RSS bound', async (flags) => {
+    server.on('GET /v1/jobs/1', stream(31 * MiB, true, true));
+    const result = await measured(['jobs', 'get', '1', ...flags]);
+    expect(result.stderr).toContain('GET /jobs/1 failed: 200 answer holds more than 262144 JSON values; not read');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(result.ms).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('jobs list --all over 10,000 pages of the smallest jobs (under 64 MiB in all): exit 1, under the RSS bound', async () => {
+    // 250 jobs of 21 bytes a page: 10,000 pages would be 2.5 million jobs in 55 MB of JSON.
+    server.on('GET /v1/jobs', pages({ perPage: 250, tiny: true, totalPages: 10_000 }));
+    const result = await measured(['jobs', 'list', '--all']);
+    expect(result.stderr).toMatch(/GET \/jobs failed: the pages so far hold more than .*; stopped following pages/);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(server.got('GET /v1/jobs').length).toBeLessThan(10_000);
+  }, 30_000);
+});
+
+describe('--max-response-size', () => {
+  it('lowers the cap: a 2 MiB answer fails naming 1 MiB, a 0.5 MiB answer passes', async () => {
+    server.on('GET /v1/jobs/1', stream(2 * MiB, false));
+    server.on('GET /v1/jobs/2', stream(MiB / 2, true));
+    const big = await runCli(['--base-url', server.base, '--max-response-size', '1', 'jobs', 'get', '1'], { env: { RECRUIT_TOKEN: 'x' } });
+    expect(big.stderr).toContain('GET /jobs/1 failed: the service sent more than 1 MiB; stopped reading');
+    expect(big.code).toBe(1);
+    // The same answer is read whole without the flag: it is the flag that stopped it.
+    const unbounded = await runCli(['--base-url', server.base, 'jobs', 'get', '1', '--json'], { env: { RECRUIT_TOKEN: 'x' } });
+    expect(unbounded.code).toBe(0);
+    expect(JSON.parse(unbounded.stdout)).toMatchObject({ id: 1, status: 2 });
+    const small = await runCli(['--base-url', server.base, '--max-response-size', '1', 'jobs', 'get', '2', '--json'], { env: { RECRUIT_TOKEN: 'x' } });
+    expect(small.stderr).toBe('');
+    expect(small.code).toBe(0);
+    expect(Buffer.byteLength(JSON.stringify(JSON.parse(small.stdout)))).toBe(MiB / 2);
+  });
+
+  it.each(['0', '-1', 'abc', '1e3', '5000', ''])('"%s" is a usage error (exit 2) and nothing is sent', async (value) => {
+    server.on('GET /v1/jobs/1', json(job(1)));
+    const result = await runCli(['--base-url', server.base, '--max-response-size', value, 'jobs', 'get', '1'], { env: { RECRUIT_TOKEN: 'x' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--max-response-size must be a number greater than 0');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('a batch whose POST /jobs gets a huge answer', () => {
+  it('ends (not a crash), under the RSS bound, and leaves no lock file behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-batch-flood-'));
+    const file = join(dir, 'jobs.ndjson');
+    writeFileSync(file, `${[1, 2].map((i) => JSON.stringify(validJob({ title: `Flood ${i}` }))).join('\n')}\n`);
+    const state = join(dir, 'state');
+    server.on('POST /v1/jobs', stream(300_000_000, false));
+    const result = await measured(['jobs', 'create', '--file', file, '--concurrency', '1', '--json'], { RECRUIT_STATE_DIR: state });
+    expect(result.stderr).not.toMatch(/\n\s+at |RangeError|Cannot create a string/);
+    expect([0, 130, 143]).not.toContain(result.code);
+    // Each item's result names the cap: an answer too large to read is an outcome not known.
+    const results = JSON.parse(result.stdout) as { result: string; error: { code: string } | null }[];
+    expect(results.map((r) => [r.result, r.error?.code])).toEqual([
+      ['unknown', 'too_large'],
+      ['unknown', 'too_large'],
+    ]);
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(result.ms).toBeLessThan(20_000);
+    expect(server.got('POST /v1/jobs').length).toBeGreaterThan(0);
+    // The run's journal is there (the items keep their keys), its lock is not.
+    const journals = readdirSync(join(state, 'journals'));
+    expect(journals.some((f) => !f.endsWith('.lock'))).toBe(true);
+    expect(journals.filter((f) => f.endsWith('.lock'))).toEqual([]);
+  }, 30_000);
+});

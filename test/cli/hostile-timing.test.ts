@@ -1,0 +1,131 @@
+// Deadlines and waits against a hostile server: a trickling body or a server that never answers
+// cannot hold a command past --timeout; a Retry-After too long is not waited out but named at once;
+// a Retry-After that cannot be read falls back to the backoff; waits are announced on a terminal
+// and with --verbose. Bounds are request counts where possible, and times only where the failure
+// mode is a hang of minutes.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runBin, runCli, type CliResult } from '../helpers/cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { job, json, retryAfter, silent, trickle, useHostileServer } from '../helpers/hostile-server.js';
+
+const server = useHostileServer();
+const env = { RECRUIT_TOKEN: 'x' };
+
+async function timed(run: () => Promise<CliResult>): Promise<CliResult & { ms: number }> {
+  const started = Date.now();
+  const result = await run();
+  return { ...result, ms: Date.now() - started };
+}
+
+/** Milliseconds between the arrivals of successive requests. */
+function gaps(times: number[]): number[] {
+  return times.slice(1).map((t, i) => t - times[i]!);
+}
+
+describe('--timeout: the whole request has a deadline (the built CLI, which must also exit)', () => {
+  beforeAll(ensureFreshBuild, 60_000);
+
+  it.each([
+    ['a body trickling one byte every 500 ms', () => trickle(500), 'reading the response'],
+    ['a server that never sends headers', () => silent(), 'waiting for the response'],
+  ])('%s: exit 5 after about 2 s with --timeout 2, naming the deadline', async (_name, answer, phase) => {
+    server.on('GET /v1/jobs/1', answer());
+    const result = await timed(() => runBin(['--base-url', server.base, '--timeout', '2', 'jobs', 'get', '1'], { env, timeoutMs: 30_000 }));
+    expect(result.stderr).toContain(`error: GET /jobs/1 failed: no complete answer by the request's deadline (${phase})`);
+    expect(result.stderr).toContain('--timeout <seconds>'); // the hint says how to allow more time
+    expect(result.code).toBe(5);
+    // Not a phase timeout (30 s) and not the default deadline (120 s): the 2 s given, plus the
+    // deadline watch's 1 s tick and a process start; not before the 2 s either.
+    expect(result.ms).toBeGreaterThanOrEqual(1900);
+    expect(result.ms).toBeLessThan(8000);
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(1);
+  }, 40_000);
+
+  it.each(['0', '-2', 'soon', '100000'])('--timeout %s is a usage error (exit 2) and nothing is sent', async (value) => {
+    const result = await runCli(['--base-url', server.base, '--timeout', value, 'jobs', 'get', '1'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--timeout must be a number greater than 0');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('Retry-After longer than 60 s: give up at once, naming the wait', () => {
+  const inThreeYears = () => new Date(Date.now() + 3 * 365 * 86_400_000).toUTCString();
+
+  it.each([
+    ['503', 'seconds', () => retryAfter('100000'), /the service asks to wait 28 hours before trying again/],
+    ['429', 'an HTTP date three years away', () => retryAfter(inThreeYears(), 429), /the service asks to wait (1095|1096) days before trying again/],
+    ['503', 'an HTTP date three years away', () => retryAfter(inThreeYears(), 503), /the service asks to wait (1095|1096) days before trying again/],
+  ])('%s with Retry-After in %s: exit 5 after one request', async (status, _what, answer, wait) => {
+    server.on('GET /v1/jobs/1', answer());
+    const result = await timed(() => runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env }));
+    expect(result.stderr).toMatch(new RegExp(`^error: GET /jobs/1 failed: ${status} answer: ${wait.source}`, 'm'));
+    expect(result.stderr).toContain('nothing was lost');
+    expect(result.code).toBe(5);
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(1);
+    expect(result.ms).toBeLessThan(3000); // the old client waited 4 x 60 s
+  });
+
+  it('a keyed update told to wait 28 hours is not sent again either', async () => {
+    server.on('GET /v1/jobs/1', json(job(1))).on('PATCH /v1/jobs/1', retryAfter('100000'));
+    const result = await runCli(['--base-url', server.base, 'jobs', 'update', '1', '--title', 'X'], { env });
+    expect(result.stderr).toMatch(/^error: PATCH \/jobs\/1 failed: 503 answer: the service asks to wait 28 hours/m);
+    expect(result.code).toBe(5);
+    expect(result.stdout).not.toContain('Updated job');
+    expect(server.got('PATCH /v1/jobs/1')).toHaveLength(1);
+  });
+});
+
+describe('a Retry-After that cannot be read falls back to the normal backoff', () => {
+  // DEFAULT_RETRY: 5 attempts, "equal jitter" from 300 ms doubling: waits of at least 150, 300, 600, 1200 ms.
+  const LOWER_BOUNDS = [150, 300, 600, 1200];
+
+  it.each(['-5', '1.5', 'soon'])('Retry-After: %s', async (value) => {
+    server.on('GET /v1/jobs/1', retryAfter(value));
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('error: GET /jobs/1 failed with 503: try later (gave up after 5 attempts)');
+    const times = server.got('GET /v1/jobs/1').map((r) => r.at);
+    expect(times).toHaveLength(5);
+    // Every wait at least the backoff's lower bound (a clock tick of slack): not 0, as a date in the past.
+    gaps(times).forEach((gap, i) => expect(gap, `wait ${i + 1}`).toBeGreaterThanOrEqual(LOWER_BOUNDS[i]! - 2));
+  });
+});
+
+describe('waits are announced on a terminal and with --verbose', () => {
+  it('on a terminal, a wait over a second says so as it starts', async () => {
+    server.on('GET /v1/jobs/1', retryAfter('2'), json(job(1)));
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env, tty: true });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('503 from GET /jobs/1; retrying in 2.0 s (attempt 2 of 5)\n');
+    expect(result.stdout).toContain('Job 1');
+    const times = server.got('GET /v1/jobs/1').map((r) => r.at);
+    expect(times).toHaveLength(2);
+    expect(gaps(times)[0]).toBeGreaterThanOrEqual(1998); // Retry-After: 2 honoured for a 503
+  });
+
+  it('on a terminal, a wait of a second or less is not announced', async () => {
+    server.on('GET /v1/jobs/1', retryAfter('1'), json(job(1)));
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env, tty: true });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('retrying');
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(2);
+  });
+
+  it('in a pipe, not announced without --verbose', async () => {
+    server.on('GET /v1/jobs/1', retryAfter('2'), json(job(1)));
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(2);
+  });
+
+  it('in a pipe with --verbose, every wait is announced', async () => {
+    server.on('GET /v1/jobs/1', retryAfter('1'), json(job(1)));
+    const result = await runCli(['--base-url', server.base, '--verbose', 'jobs', 'get', '1'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('\n503 from GET /jobs/1; retrying in 1.0 s (attempt 2 of 5)\n');
+    expect(result.stderr).not.toContain('\x1b'); // no terminal line-clearing in a pipe
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(2);
+  });
+});
