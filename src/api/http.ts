@@ -6,6 +6,7 @@
 // list (which skips its per-header setHeader), and one sweep timer watches every request's deadline
 // instead of a timer per request.
 import * as http from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 
 export interface TransportOptions {
   connectTimeoutMs: number;
@@ -174,13 +175,23 @@ export class Transport {
       req.on('response', (res) => {
         const declared = Number(res.headers['content-length']);
         if (declared > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
-        const chunks: Buffer[] = [];
+        // One chunk (nearly every answer) is decoded whole at the end; more are decoded as they come,
+        // so that a large body is held once, as text, and not also as its chunks and their join.
+        let single: Buffer | undefined;
+        let decoder: StringDecoder | undefined;
+        let text = '';
         let received = 0;
         this.rewatch(watch, 'reading the response', bodyTimeoutMs);
         res.on('data', (chunk: Buffer) => {
           received += chunk.length;
           if (received > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
-          chunks.push(chunk);
+          if (single === undefined && decoder === undefined) single = chunk;
+          else {
+            decoder ??= new StringDecoder('utf8');
+            if (single !== undefined) text = decoder.write(single);
+            single = undefined;
+            text += decoder.write(chunk);
+          }
           watch.deadline = Date.now() + bodyTimeoutMs;
         });
         // A connection cut mid-body comes as Node's bare "aborted" error, then 'close': named for what it is.
@@ -188,7 +199,7 @@ export class Transport {
         res.on('error', (error) => fail(res.complete ? error : cutOff()));
         res.on('end', () => {
           this.unwatch(watch);
-          resolve(new HttpResponse(res, chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+          resolve(new HttpResponse(res, single !== undefined ? single.toString('utf8') : text + (decoder?.end() ?? '')));
         });
         res.on('close', () => {
           if (!res.complete) fail(cutOff());

@@ -1,5 +1,6 @@
 // Collections come in the pagination envelope; --all follows the pages until one of them says it
-// is the last or is empty, and a service that misbehaves cannot keep it going (PageWalk).
+// is the last or is empty, and a service that misbehaves cannot keep it going (PageWalk) nor fill
+// the memory of a command that keeps every item (Gathered).
 import type { ApiClient, Query } from './client.js';
 import { ApiError } from './errors.js';
 import { countJsonValues } from './json-values.js';
@@ -19,7 +20,7 @@ export interface Page<T> {
 
 export const ALL_PAGES_PAGE_SIZE = 100;
 export const MAX_PAGES = 10_000;
-/** Answers kept by one --all, in bytes and in values of JSON: what keeps its memory under the design's 300 MB. */
+/** Answers kept in memory by one walk through all pages, in bytes and in values of JSON (Gathered). */
 export const MAX_ALL_BYTES = 64 * 1024 * 1024;
 export const MAX_ALL_VALUES = 524_288;
 
@@ -34,12 +35,11 @@ export async function getPage<T>(client: ApiClient, path: string, query: Query, 
 /**
  * Decides, page after page, whether to ask for the next one: not after an empty page or the last
  * (page >= totalPages, when the page gives totalPages); an error for a page that repeats the one
- * before, more than MAX_PAGES pages, or answers of more than MAX_ALL_BYTES or MAX_ALL_VALUES.
+ * before, or more than MAX_PAGES pages. Each page's answer is bounded by the client; what a caller
+ * keeps of all the pages is bounded by Gathered.
  */
 export class PageWalk {
   private previous: string | undefined;
-  private bytes = 0;
-  private values = 0;
   private fetched = 0;
 
   constructor(
@@ -47,46 +47,68 @@ export class PageWalk {
     public page: number,
   ) {}
 
-  /** Takes the answer for `this.page` (its items and text); true when the next page is to be fetched (this.page is then its number). */
-  more(data: readonly unknown[], totalPages: number | undefined, text: string): boolean {
+  /** Takes the items of `this.page`; true when the next page is to be fetched (this.page is then its number). */
+  more(data: readonly unknown[], totalPages: number | undefined): boolean {
     const page = this.page;
     if (++this.fetched === 1 && totalPages !== undefined && totalPages - page + 1 > MAX_PAGES) {
-      throw this.stop(`the service reports ${totalPages} pages; following every page stops at ${MAX_PAGES}: narrow the list (--search, --status)`);
+      throw stop(this.path, `the service reports ${totalPages} pages; following every page stops at ${MAX_PAGES}: narrow the list (--search)`);
     }
     const same = JSON.stringify(data);
-    if (same === this.previous && data.length > 0) throw this.stop(`page ${page} repeats page ${page - 1}`);
+    if (same === this.previous && data.length > 0) throw stop(this.path, `page ${page} repeats page ${page - 1}`);
     this.previous = same;
-    this.bytes += text.length;
-    if (this.bytes > MAX_ALL_BYTES) throw this.stop(`the pages so far hold more than ${MAX_ALL_BYTES / 1024 / 1024} MiB: narrow the list (--search, --status)`);
-    this.values += countJsonValues(text, MAX_ALL_VALUES);
-    if (this.values > MAX_ALL_VALUES) throw this.stop(`the pages so far hold more than ${MAX_ALL_VALUES} JSON values: narrow the list (--search, --status)`);
     // A page without totalPages does not say it is the last: only an empty page (or a cap) ends the walk.
     if (data.length === 0 || (totalPages !== undefined && page >= totalPages)) return false;
-    if (this.fetched === MAX_PAGES) throw this.stop(`more than ${MAX_PAGES} pages`);
+    if (this.fetched === MAX_PAGES) throw stop(this.path, `more than ${MAX_PAGES} pages`);
     this.page++;
     return true;
   }
+}
 
-  private stop(why: string): ApiError {
-    return new ApiError('bad_answer', `${why}; stopped following pages`, 200, [], { method: 'GET', path: this.path, attempts: 1 }, 'too_many_pages');
+function stop(path: string, why: string): ApiError {
+  return new ApiError('bad_answer', `${why}; stopped following pages`, 200, [], { method: 'GET', path, attempts: 1 }, 'too_many_pages');
+}
+
+/**
+ * The items of every page, kept in memory: bounded to MAX_ALL_BYTES and MAX_ALL_VALUES of answers,
+ * which keeps a command under the design's 300 MB. (A command that writes each page as it comes,
+ * as `jobs list --all` in a pipe does, keeps nothing and needs no such bound.)
+ */
+export class Gathered<T> {
+  readonly items: T[] = [];
+  private bytes = 0;
+  private values = 0;
+
+  constructor(private readonly path: string) {}
+
+  add(data: readonly T[], text: string): void {
+    this.bytes += text.length;
+    if (this.bytes > MAX_ALL_BYTES) throw stop(this.path, `the pages so far hold more than ${MAX_ALL_BYTES / 1024 / 1024} MiB: narrow the list (--search)`);
+    this.values += countJsonValues(text, MAX_ALL_VALUES);
+    if (this.values > MAX_ALL_VALUES) throw stop(this.path, `the pages so far hold more than ${MAX_ALL_VALUES} JSON values: narrow the list (--search)`);
+    for (const one of data) this.items.push(one);
   }
 }
 
 /** Every page from `query.page` (or 1) on, until the last. */
-export async function* pages<T>(client: ApiClient, path: string, query: Query, item: Shape): AsyncGenerator<Page<T>> {
+export async function* pages<T>(client: ApiClient, path: string, query: Query, item: Shape): AsyncGenerator<Page<T> & { text: string }> {
   const walk = new PageWalk(path, Number(query.page ?? 1));
   for (;;) {
     const answer = await getPage<T>(client, path, { ...query, page: walk.page }, item);
+    // Judged before it is handed out: a page that repeats the one before is no page of the list.
+    const more = walk.more(answer.data, answer.meta?.pagination?.totalPages);
     yield answer;
-    if (!walk.more(answer.data, answer.meta?.pagination?.totalPages, answer.text)) return;
+    if (!more) return;
   }
 }
 
-/** Every item of every page, from the first. */
+/** The query of every page of a walk through all of them: the largest page size, from the first page. */
+export function allPagesQuery(query: Query): Query {
+  return { pageSize: ALL_PAGES_PAGE_SIZE, ...query, page: 1 };
+}
+
+/** Every item of every page, from the first, kept in memory (Gathered's bounds). */
 export async function allItems<T>(client: ApiClient, path: string, query: Query, item: Shape): Promise<T[]> {
-  const items: T[] = [];
-  for await (const page of pages<T>(client, path, { pageSize: ALL_PAGES_PAGE_SIZE, ...query, page: 1 }, item)) {
-    for (const one of page.data) items.push(one);
-  }
-  return items;
+  const gathered = new Gathered<T>(path);
+  for await (const page of pages<T>(client, path, allPagesQuery(query), item)) gathered.add(page.data, page.text);
+  return gathered.items;
 }

@@ -1,6 +1,7 @@
 // Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
 import type { ChalkInstance } from 'chalk';
 import type { Context } from './context.js';
+import type { Stream } from './io.js';
 import { escapeJson, sanitizeCell } from './sanitize.js';
 
 export interface Column<T> {
@@ -14,8 +15,20 @@ export async function stdoutChalk(ctx: Context): Promise<ChalkInstance> {
   return new Chalk({ level: ctx.color.stdout ? 1 : 0 });
 }
 
+const SLICE = 1024 * 1024;
+
+/**
+ * Writes `text` a mebibyte at a time: a stream turns each string it is given into bytes, and for a
+ * large answer (up to --max-response-size) one copy of the whole is a copy too many under the
+ * design's 300 MB. Slices of a string share its memory.
+ */
+function writeSliced(out: Stream, text: string): void {
+  for (let at = 0; at < text.length; at += SLICE) out.write(text.length <= SLICE ? text : text.slice(at, at + SLICE));
+}
+
 export function writeJson(ctx: Context, value: unknown): void {
-  ctx.io.stdout.write(`${escapeJson(JSON.stringify(value, null, 2))}\n`);
+  writeSliced(ctx.io.stdout, escapeJson(JSON.stringify(value, null, 2)));
+  ctx.io.stdout.write('\n');
 }
 
 function cell(value: string | number | boolean | null | undefined): string {
@@ -40,4 +53,25 @@ export async function printTable<T>(ctx: Context, columns: Column<T>[], rows: re
   });
   for (const row of rows) table.push(columns.map((c) => cell(c.value(row))));
   out.write(`${table.toString()}\n`);
+}
+
+/**
+ * A JSON array written a group of items at a time, the same text as writeJson of the whole array:
+ * a list of any length never becomes one string, nor is it all kept.
+ */
+export class JsonArrayWriter {
+  private count = 0;
+
+  constructor(private readonly out: Stream) {}
+
+  add(items: readonly unknown[]): void {
+    if (items.length === 0) return;
+    const text = escapeJson(JSON.stringify(items, null, 2));
+    this.out.write(`${this.count === 0 ? '[\n' : ',\n'}${text.slice(2, -2)}`);
+    this.count += items.length;
+  }
+
+  end(): void {
+    this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
+  }
 }

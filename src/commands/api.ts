@@ -3,11 +3,10 @@
 // design 2 for that status.
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
-import { writeJson } from '../cli/output.js';
 import { checkOneStdin, readInput } from '../cli/read-input.js';
 import { appendQuery, parseFields, stdinFields } from './api/fields.js';
 import { parseHeaders } from './api/headers.js';
-import { fetchAllPages } from './api/paginate.js';
+import { writeAllPages } from './api/paginate.js';
 import { failOnError, printBody } from './api/respond.js';
 import { resolveTarget, withQuery } from './api/target.js';
 
@@ -47,10 +46,10 @@ export default async function api(ctx: Context, rawPath: string, options: ApiOpt
   const path = withQuery(target.path, target.params);
 
   if (options.paginate) {
-    const result = await fetchAllPages(client, target.path, target.params, headers);
-    if (result.kind === 'items') return writeJson(ctx, result.items);
-    printBody(ctx, result.response);
-    return failOnError(result.response);
+    const first = await writeAllPages(client, target.path, target.params, headers, ctx.io.stdout);
+    if (!first) return;
+    printBody(ctx, first);
+    return failOnError(first);
   }
 
   const body = input ?? (!inQuery && entries.length > 0 ? fields : undefined);

@@ -133,10 +133,22 @@ interface Walker {
 }
 
 const WALKERS: Walker[] = [
-  { args: ['jobs', 'list', '--all', '--json'], route: 'GET /v1/jobs', path: '/jobs' },
-  { args: ['lookup', 'industries', '--all', '--json'], route: 'GET /v1/industries', path: '/industries' },
-  { args: ['api', '/jobs', '--paginate'], route: 'GET /v1/jobs', path: '/jobs' },
+  // Writes each page as it comes (no list is too long for it) ...
+  { args: ['jobs', 'list', '--all', '--json'], route: 'GET /v1/jobs', path: '/jobs', streams: true },
+  // ... or keeps every item, up to 64 MiB of answers.
+  { args: ['lookup', 'industries', '--all', '--json'], route: 'GET /v1/industries', path: '/industries', streams: false },
+  { args: ['api', '/jobs', '--paginate'], route: 'GET /v1/jobs', path: '/jobs', streams: true },
 ];
+
+/**
+ * What a walk that failed after its first page leaves on stdout: nothing, or (when it writes pages
+ * as they come) an array that is not closed, so that no JSON parser takes it for the whole list.
+ */
+function expectNoWholeList(stdout: string, streams: boolean): void {
+  if (!streams) return void expect(stdout).toBe('');
+  expect(stdout.startsWith('[\n')).toBe(true);
+  expect(() => JSON.parse(stdout)).toThrow();
+}
 
 describe.each(WALKERS)('recruit $args.0 $args.1 $args.2: following pages ends', (walker) => {
   const ids = (result: CliResult) => (JSON.parse(result.stdout) as { id: number }[]).map((item) => item.id);
@@ -157,7 +169,7 @@ describe.each(WALKERS)('recruit $args.0 $args.1 $args.2: following pages ends', 
     const result = await cli(walker.args);
     expect(result.stderr).toContain(`GET ${walker.path} failed: page 2 repeats page 1; stopped following pages`);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    expectNoWholeList(result.stdout, walker.streams);
     expect(pagesAsked()).toEqual([1, 2]);
   });
 
@@ -184,7 +196,7 @@ describe.each(WALKERS)('recruit $args.0 $args.1 $args.2: following pages ends', 
     const result = await cli(walker.args);
     expect(result.stderr).toMatch(new RegExp(`GET ${walker.path}\\?[^ ]*page=2[^ ]* failed: 200 answer is not (JSON|a page): a \\d+-byte text/html body`));
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    expectNoWholeList(result.stdout, walker.streams);
     expect(pagesAsked()).toEqual([1, 2]);
   });
 
@@ -193,11 +205,11 @@ describe.each(WALKERS)('recruit $args.0 $args.1 $args.2: following pages ends', 
     const result = await cli(walker.args);
     expect(result.stderr).toContain(`GET ${walker.path} failed: more than 10000 pages; stopped following pages`);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    expectNoWholeList(result.stdout, walker.streams);
     expect(server.got(walker.route)).toHaveLength(10_000);
   }, 60_000);
 
-  it('endless distinct pages of 1 MiB: an error once they pass 64 MiB', async () => {
+  it.skipIf(walker.streams)('endless distinct pages of 1 MiB, kept in memory: an error once they pass 64 MiB', async () => {
     server.on(walker.route, pages({ perPage: 2, pad: 512 * 1024 }));
     const result = await cli(walker.args);
     expect(result.stderr).toContain(`GET ${walker.path} failed: the pages so far hold more than 64 MiB`);

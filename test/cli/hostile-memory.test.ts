@@ -74,6 +74,17 @@ describe('a huge answer to GET /jobs/1', () => {
   }, 30_000);
 });
 
+describe('the largest answer that is read: a job whose title is 31 MiB', () => {
+  it.each([[[]], [['--json']]])('jobs get 1 %s prints it whole, under the RSS bound', async (flags) => {
+    server.on('GET /v1/jobs/1', stream(31 * MiB, true));
+    const result = await measured(['jobs', 'get', '1', ...flags]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.length).toBeGreaterThan(30 * MiB); // the title, the whole of it
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+  }, 30_000);
+});
+
 describe('answers under the size cap that cost most to hold: millions of small values', () => {
   it.each([[[]], [['--json']]])('a job holding 10 million empty objects (31 MiB), jobs get 1 %s: exit 1, under the RSS bound', async (flags) => {
     server.on('GET /v1/jobs/1', stream(31 * MiB, true, true));
@@ -85,14 +96,24 @@ describe('answers under the size cap that cost most to hold: millions of small v
     expect(result.ms).toBeLessThan(10_000);
   }, 30_000);
 
-  it('jobs list --all over 10,000 pages of the smallest jobs (under 64 MiB in all): exit 1, under the RSS bound', async () => {
-    // 250 jobs of 21 bytes a page: 10,000 pages would be 2.5 million jobs in 55 MB of JSON.
-    server.on('GET /v1/jobs', pages({ perPage: 250, tiny: true, totalPages: 10_000 }));
+  it('jobs list --all in a pipe writes each page as it comes: 500,000 of the smallest jobs, under the RSS bound', async () => {
+    // 250 jobs of 21 bytes a page, 2,000 pages: kept in memory, half a million jobs took 1.2 GB.
+    server.on('GET /v1/jobs', pages({ perPage: 250, tiny: true, totalPages: 2_000 }));
     const result = await measured(['jobs', 'list', '--all']);
-    expect(result.stderr).toMatch(/GET \/jobs failed: the pages so far hold more than .*; stopped following pages/);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(500_000);
+    expect(result.peakRssBytes).toBeGreaterThan(10 * MiB);
+    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
+    expect(server.got('GET /v1/jobs')).toHaveLength(2_000);
+  }, 30_000);
+
+  it('jobs list --all on a terminal keeps the items for one table: it stops past 524,288 JSON values', async () => {
+    server.on('GET /v1/jobs', pages({ perPage: 250, tiny: true, totalPages: 10_000 }));
+    const result = await runCli(['--base-url', server.base, 'jobs', 'list', '--all'], { env: { RECRUIT_TOKEN: 'x' }, tty: true });
+    expect(result.stderr).toContain('GET /jobs failed: the pages so far hold more than 524288 JSON values: narrow the list (--search); stopped following pages');
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
     expect(server.got('GET /v1/jobs').length).toBeLessThan(10_000);
   }, 30_000);
 });

@@ -1,14 +1,13 @@
-// --paginate for `recruit api`: GET every page from the requested one, and gather the items of all
-// pages; the same rules as --all decide when to stop (src/api/paginate.ts).
+// --paginate for `recruit api`: GET every page from the requested one and write their items as one
+// JSON array, page by page as they come; the same rules as --all decide when to stop
+// (src/api/paginate.ts). A failure after the first page leaves the array unterminated on stdout,
+// so that no script takes a part of the list for the whole.
 import type { ApiClient, ApiResponse } from '../../api/client.js';
-import { ApiError, describeBody } from '../../api/errors.js';
+import { ApiError, describeBody, httpError } from '../../api/errors.js';
 import { PageWalk } from '../../api/paginate.js';
+import type { Stream } from '../../cli/io.js';
+import { JsonArrayWriter } from '../../cli/output.js';
 import { withQuery } from './target.js';
-
-export type Paginated =
-  | { kind: 'items'; items: unknown[] }
-  /** A response to show as it is: not a 2xx, or a first answer that is not a page envelope. */
-  | { kind: 'response'; response: ApiResponse };
 
 interface Envelope {
   data: unknown[];
@@ -19,29 +18,39 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && Array.isArray((body as Envelope).data);
 }
 
-export async function fetchAllPages(
+/**
+ * Writes the items of every page to `out`; returns the first answer instead, untouched, when it is
+ * not a 2xx page envelope (to be shown as it is).
+ */
+export async function writeAllPages(
   client: ApiClient,
   path: string,
   params: URLSearchParams,
   headers: Record<string, string>,
-): Promise<Paginated> {
+  out: Stream,
+): Promise<ApiResponse | undefined> {
   const query = new URLSearchParams(params);
   const first = Number(query.get('page') ?? 1);
   const walk = new PageWalk(path, Number.isSafeInteger(first) && first >= 1 ? first : 1);
-  const items: unknown[] = [];
+  let writer: JsonArrayWriter | undefined;
   for (;;) {
     query.set('page', String(walk.page));
     const response = await client.request('GET', withQuery(path, query), { headers, raw: true });
     const ok = response.status >= 200 && response.status < 300;
-    if (!ok || (items.length === 0 && !isEnvelope(response.body))) return { kind: 'response', response };
+    if (!writer && (!ok || !isEnvelope(response.body))) return response;
+    const failure = { method: 'GET', path: response.path, attempts: response.attempts };
+    if (!ok) throw httpError(response, response.body, failure);
     if (!isEnvelope(response.body)) {
       // Not the end of the list: an answer that is no page, which must not pass for the last one.
       const why = `${response.status} answer is not a page: ${describeBody(response.text, response.contentType)}`;
-      throw new ApiError('bad_answer', why, response.status, [], { method: 'GET', path: response.path, attempts: response.attempts }, undefined, response.text);
+      throw new ApiError('bad_answer', why, response.status, [], failure, undefined, response.text);
     }
-    items.push(...response.body.data);
     const totalPages = Number(response.body.meta?.pagination?.totalPages);
-    if (!walk.more(response.body.data, Number.isSafeInteger(totalPages) ? totalPages : undefined, response.text)) break;
+    const more = walk.more(response.body.data, Number.isSafeInteger(totalPages) ? totalPages : undefined);
+    writer ??= new JsonArrayWriter(out);
+    writer.add(response.body.data);
+    if (!more) break;
   }
-  return { kind: 'items', items };
+  writer.end();
+  return undefined;
 }

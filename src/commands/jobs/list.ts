@@ -1,14 +1,14 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
 // status codes or labels and a search text.
-import type { Query } from '../../api/client.js';
+import type { ApiClient, Query } from '../../api/client.js';
 import { getJobOptions } from '../../cli/job-options.js';
-import { allItems, getPage, type Pagination } from '../../api/paginate.js';
+import { allItems, allPagesQuery, getPage, pages, type Pagination } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { rememberJobs } from '../../completion/remember.js';
 import { UsageError } from '../../cli/errors.js';
-import { printTable, writeJson, type Column } from '../../cli/output.js';
+import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
 import { parsePositiveInt } from './args.js';
 import { publishedText } from './job-view.js';
 import { findStatus, statusList } from './status-option.js';
@@ -47,6 +47,18 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
   return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
 }
 
+async function streamAll(ctx: Context, api: ApiClient, query: Query): Promise<void> {
+  const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
+  let first = true;
+  for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
+    if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
+    first = false;
+    if (json) json.add(page.data);
+    else await printTable(ctx, COLUMNS, page.data);
+  }
+  json?.end();
+}
+
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
   const page = parsePositiveInt(options.page, '--page');
   const pageSize = parsePositiveInt(options.pageSize, '--page-size');
@@ -58,6 +70,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (options.search !== undefined) query.search = options.search;
   if (pageSize !== undefined) query.pageSize = pageSize;
   const api = await ctx.api();
+
+  // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
+  if (options.all && (ctx.globals.json || !ctx.io.stdout.isTTY)) return streamAll(ctx, api, query);
 
   let jobs: Job[];
   let pagination: Partial<Pagination> | undefined;

@@ -3,8 +3,8 @@
 import type { Context } from '../../cli/context.js';
 import { CliError } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import { printTable, type Column } from '../../cli/output.js';
-import { escapeJson, sanitizeCell } from '../../cli/sanitize.js';
+import { JsonArrayWriter, printTable, type Column } from '../../cli/output.js';
+import { sanitizeCell } from '../../cli/sanitize.js';
 import type { StopReason } from './classify.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
 
@@ -77,30 +77,19 @@ function jsonItem(r: ItemResult) {
 
 const JSON_GROUP = 500;
 
-/**
- * The same text as JSON.stringify(all, null, 2), written a group of items at a time: a batch of
- * 100,000 never becomes one string. Each group is an indented array without its brackets.
- */
+/** The results as one JSON array, written a group of items at a time: a batch of 100,000 never becomes one string. */
 export function writeJsonResults(ctx: Context, results: Results): void {
-  const out = ctx.io.stdout;
-  if (results.size === 0) {
-    out.write('[]\n');
-    return;
-  }
-  out.write('[\n');
+  const writer = new JsonArrayWriter(ctx.io.stdout);
   let group: ReturnType<typeof jsonItem>[] = [];
-  const flush = (last: boolean) => {
-    const text = escapeJson(JSON.stringify(group, null, 2));
-    out.write(`${text.slice(2, -2)}${last ? '\n]\n' : ',\n'}`);
-    group = [];
-  };
-  let seen = 0;
   for (const r of results.all()) {
     group.push(jsonItem(r));
-    seen++;
-    if (group.length === JSON_GROUP && seen < results.size) flush(false);
+    if (group.length === JSON_GROUP) {
+      writer.add(group);
+      group = [];
+    }
   }
-  flush(true);
+  writer.add(group);
+  writer.end();
 }
 
 /** Piped: tab-separated rows as printTable writes them, in large writes and without holding them all. */
