@@ -130,6 +130,8 @@ interface Walker {
   args: string[];
   route: string;
   path: string;
+  /** Writes each page as it comes (rather than keeping every item). */
+  streams: boolean;
 }
 
 const WALKERS: Walker[] = [
