@@ -134,6 +134,7 @@ export class ApiClient {
         headersTimeoutMs: this.timeouts.headersMs,
         bodyTimeoutMs: this.timeouts.idleMs,
         maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        requestTimeoutMs: this.timeouts.requestMs,
         maxSockets: 64,
       });
   }
@@ -174,6 +175,11 @@ export class ApiClient {
 
     for (let attempt = 1; ; attempt++) {
       const paused = this.pausedUntil - this.now();
+      if (paused > 0 && this.now() + paused >= deadline) {
+        // Another request's 429 asked every request to wait, past this one's deadline.
+        const why = `the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`;
+        throw new ApiError('timeout', why, null, [], failure(attempt - 1));
+      }
       if (paused > 0) await this.sleep(paused);
       const started = this.now();
       if (this.options.log) this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);

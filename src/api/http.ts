@@ -16,6 +16,8 @@ export interface TransportOptions {
   bodyTimeoutMs: number;
   /** The most bytes of a response body read before giving up on it. */
   maxResponseBytes: number;
+  /** The usual time from a request's start to its `deadline`, when requests have one: deadlines are checked often enough for it. */
+  requestTimeoutMs?: number;
   /** Connections per origin. */
   maxSockets: number;
   /** Certificates to trust for https instead of Node's (tests); users add theirs with NODE_EXTRA_CA_CERTS. */
@@ -125,7 +127,7 @@ export class Transport {
   private readonly sweepMs: number;
 
   constructor(private readonly options: TransportOptions) {
-    const shortest = Math.min(options.connectTimeoutMs, options.headersTimeoutMs, options.bodyTimeoutMs);
+    const shortest = Math.min(options.connectTimeoutMs, options.headersTimeoutMs, options.bodyTimeoutMs, options.requestTimeoutMs ?? Infinity);
     this.sweepMs = Math.min(1000, Math.max(5, Math.floor(shortest / 10)));
   }
 

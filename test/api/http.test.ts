@@ -56,6 +56,18 @@ describe('HTTP transport', () => {
     });
   });
 
+  it("ends a request at its overall deadline, checked as often as the usual deadline needs (not once a second)", async () => {
+    const base = await serve(() => undefined);
+    transport = new Transport({ connectTimeoutMs: 10_000, headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000, maxResponseBytes: 1024, requestTimeoutMs: 100, maxSockets: 4 });
+    const started = Date.now();
+    await expect(transport.send(`${base}/slow`, { method: 'GET', headers: {}, deadline: started + 100 })).rejects.toMatchObject({
+      code: 'ETIMEDOUT',
+      message: "no complete answer by the request's deadline (waiting for the response)",
+    });
+    // Checked every 10 ms: well before the one-second tick that the 10 s limits alone would give.
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
   it('times out the one stuck request while many others come and go beside it', async () => {
     const base = await serve((req, res) => {
       if (req.url !== '/stuck') res.end(req.url);
