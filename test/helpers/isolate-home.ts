@@ -1,12 +1,29 @@
 // Every test file gets its own config and state directories, never the developer's, and its own
 // temporary directory: TMPDIR points into it, so every mkdtemp of the file's tests and of the
-// processes they start lands there, and the whole of it is removed when the file's tests end.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// processes they start lands there, and the whole of it is removed when the file's tests end. A
+// worker killed before its end (a timeout in a mutation run) cannot remove its own: the next test
+// file removes the directories of processes that are no longer running.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
-const home = mkdtempSync(join(tmpdir(), 'recruit-test-'));
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const root = tmpdir();
+for (const name of readdirSync(root)) {
+  const pid = Number(/^recruit-test-(\d+)-/.exec(name)?.[1]);
+  if (pid > 0 && !running(pid)) rmSync(join(root, name), { recursive: true, force: true });
+}
+
+const home = mkdtempSync(join(root, `recruit-test-${process.pid}-`));
 process.env.TMPDIR = join(home, 'tmp');
 mkdirSync(process.env.TMPDIR);
 process.env.RECRUIT_STATE_DIR = join(home, 'state');
