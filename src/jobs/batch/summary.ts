@@ -155,7 +155,13 @@ export function finish(results: Results, reason: StopReason | undefined, cause?:
   const unknown = results.count('unknown');
   const details = [
     ...(cause ? [{ message: cause.message }] : []),
-    ...(unknown > 0 ? [{ message: `${plural(unknown, 'job')} got no usable answer: whether they were created is not known; a re-run sends them again with the same Idempotency-Key, so none is created twice` }] : []),
+    ...(unknown > 0
+      ? [
+          {
+            message: `${plural(unknown, 'job')} got no usable answer: whether ${unknown === 1 ? 'it was' : 'they were'} created is not known; a re-run sends ${unknown === 1 ? 'it' : 'them'} again with the same Idempotency-Key, so none is created twice`,
+          },
+        ]
+      : []),
   ];
   const notCreated = unknown > 0 ? 'not created, or not confirmed' : 'not created';
   // Exit 1 without a refused item (answers that were no created job, a changed file): nothing to fix in the file.
