@@ -1,12 +1,11 @@
 // The built executable killed mid-run (SIGKILL: no cleanup at all; SIGINT: Ctrl-C), then the same
 // command run again: every job ends up created exactly once. Needs `npm run build` first.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runBin } from '../helpers/cli.js';
+import { runBin } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { jobs, titlesWithPrefix, writeJobs } from './helpers.js';
+import { jobs, signalWhen, titlesWithPrefix, writeJobs } from './helpers.js';
 
 // Every request takes 50 ms, so that a run of 30 jobs two at a time lasts most of a second.
 const sandbox = useSandbox({ activeJobLimit: 1000, faults: 'latency=50-50' });
@@ -17,38 +16,6 @@ beforeAll(() => {
     throw new Error('bin/recruit.js needs the bundle: run `npm run build` first');
   }
 });
-
-interface Killed {
-  signal: NodeJS.Signals | null;
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Starts the batch in a child process and sends it `signal` once `after` jobs exist. */
-function runUntil(args: string[], prefix: string, after: number, signal: NodeJS.Signals): Promise<Killed> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    let sent = false;
-    const poll = setInterval(() => {
-      if (!sent && titlesWithPrefix(sandbox.current, prefix).size >= after) {
-        sent = true;
-        child.kill(signal);
-      }
-    }, 5);
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code, sig) => {
-      clearInterval(poll);
-      clearTimeout(timeout);
-      resolve({ signal: sig, code, stdout, stderr });
-    });
-  });
-}
 
 function expectEachOnce(prefix: string, count: number): void {
   const titles = titlesWithPrefix(sandbox.current, prefix);
@@ -61,7 +28,7 @@ describe('batch killed and run again', () => {
     const file = writeJobs('killed.ndjson', jobs('Killed Job', 30));
     const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', file, '--concurrency', '2'];
 
-    const killed = await runUntil(args, 'Killed Job ', 5, 'SIGKILL');
+    const killed = await signalWhen(sandbox.current, env, args, 'Killed Job ', 5, 'SIGKILL');
     expect(killed.signal).toBe('SIGKILL');
     const before = titlesWithPrefix(sandbox.current, 'Killed Job ').size;
     expect(before).toBeGreaterThanOrEqual(5);
@@ -80,7 +47,7 @@ describe('batch killed and run again', () => {
     const file = writeJobs('interrupted.ndjson', jobs('Interrupted Job', 30));
     const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', file, '--concurrency', '2'];
 
-    const interrupted = await runUntil(args, 'Interrupted Job ', 4, 'SIGINT');
+    const interrupted = await signalWhen(sandbox.current, env, args, 'Interrupted Job ', 4, 'SIGINT');
     expect(interrupted.code, interrupted.stderr).toBe(130);
     expect(interrupted.stderr).toMatch(/interrupted: waiting for the requests in flight/);
     const rows = interrupted.stdout.trim().split('\n').map((l) => l.split('\t'));

@@ -1,6 +1,7 @@
 // Helpers of the batch tests: job files, counting jobs in the sandbox, running the batch, and a
 // recording proxy that sees every request the CLI makes.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { request } from 'undici';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { BIN, runCli, type CliResult } from '../helpers/cli.js';
 import { validJob } from '../helpers/sandbox.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'recruit-batch-'));
@@ -171,4 +172,43 @@ export function journalEntries(file: string): any[] {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+}
+
+export interface Signalled {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI with `args` and sends it `signal` once `after` jobs titled `prefix...` exist in `sandbox`. */
+export function signalWhen(
+  sandbox: RunningSandbox,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  prefix: string,
+  after: number,
+  signal: NodeJS.Signals,
+): Promise<Signalled> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    let sent = false;
+    const poll = setInterval(() => {
+      if (!sent && titlesWithPrefix(sandbox, prefix).size >= after) {
+        sent = true;
+        child.kill(signal);
+      }
+    }, 5);
+    const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code, sig) => {
+      clearInterval(poll);
+      clearTimeout(timeout);
+      resolve({ code, signal: sig, stdout, stderr });
+    });
+  });
 }

@@ -2,54 +2,21 @@
 // built CLI stops handing out items, waits for the requests in flight, prints every item's result
 // and the tally, releases its lock and exits 143; the same command then finishes the file, each
 // job exactly once.
-import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { credentialFingerprint } from '../../src/api/client.js';
 import { journalFile } from '../../src/jobs/batch/journal.js';
-import { BIN, runBin } from '../helpers/cli.js';
+import { runBin } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { jobs, titlesWithPrefix, writeJobs } from './helpers.js';
+import { jobs, signalWhen, titlesWithPrefix, writeJobs } from './helpers.js';
 
 // Every request takes 50 ms, so that 30 jobs two at a time take most of a second.
 const sandbox = useSandbox({ activeJobLimit: 1000, faults: 'latency=50-50' });
 const env = { RECRUIT_TOKEN: 'sbx_direct_full' };
 
 beforeAll(() => ensureFreshBuild(), 60_000);
-
-interface Ended {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI and sends it `signal` once `after` jobs with `prefix` exist. */
-function signalWhen(args: string[], prefix: string, after: number, signal: NodeJS.Signals): Promise<Ended> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    let sent = false;
-    const poll = setInterval(() => {
-      if (!sent && titlesWithPrefix(sandbox.current, prefix).size >= after) {
-        sent = true;
-        child.kill(signal);
-      }
-    }, 5);
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code, sig) => {
-      clearInterval(poll);
-      clearTimeout(timeout);
-      resolve({ code, signal: sig, stdout, stderr });
-    });
-  });
-}
 
 describe('batch stopped with SIGTERM (built CLI)', () => {
   it('waits for the requests in flight, prints the summary, releases the lock, exits 143; a re-run completes', { timeout: 60_000 }, async () => {
@@ -61,7 +28,7 @@ describe('batch stopped with SIGTERM (built CLI)', () => {
       credential: credentialFingerprint('sbx_direct_full'),
     })}.lock`;
 
-    const stopped = await signalWhen(args, prefix, 4, 'SIGTERM');
+    const stopped = await signalWhen(sandbox.current, env, args, prefix, 4, 'SIGTERM');
     expect(stopped.signal, stopped.stderr).toBeNull(); // handled, not killed by it
     expect(stopped.code, stopped.stderr).toBe(143);
     expect(stopped.stderr).toContain('terminated: waiting for the requests in flight (a second SIGTERM quits at once; a re-run resumes)');
