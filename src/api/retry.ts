@@ -21,16 +21,18 @@ export function mayRetry(method: string, hasIdempotencyKey: boolean): boolean {
   return m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || hasIdempotencyKey;
 }
 
-/** An HTTP-date (RFC 9110 5.6.7): IMF-fixdate, or the obsolete RFC 850 and asctime forms. */
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? [\w -]+ \d{2}:\d{2}:\d{2}(?: GMT| \d{4})$/;
+/**
+ * The start of an HTTP-date (RFC 9110 5.6.7): IMF-fixdate, or the obsolete RFC 850 and asctime
+ * forms. What follows is left to Date.parse, which refuses trailing words.
+ */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? [\w -]+ \d{2}:\d{2}:\d{2}(?: GMT| \d{4})/;
 
 /**
  * Milliseconds from Retry-After: delay-seconds or an HTTP-date (a date past is no wait). Undefined
  * when absent or unreadable, negative numbers and other dates included: the normal backoff applies.
  */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  const trimmed = value?.trim();
-  if (!trimmed) return undefined;
+  const trimmed = value?.trim() ?? '';
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   if (!HTTP_DATE.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);

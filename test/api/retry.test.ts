@@ -32,7 +32,8 @@ describe('retry policy', () => {
   });
 
   it('ignores what is neither: negative or fractional numbers, other date forms, words, nothing', () => {
-    for (const value of ['-5', '-0', '1.5', '2026-11-22T10:00:07Z', '22 Nov 2026', 'soon', '', '   ', undefined]) {
+    const words = ['x Sun, 22 Nov 2026 10:00:07 GMT', 'Sun, 22 Nov 2026 10:00:07 GMT soon', '12 s'];
+    for (const value of ['-5', '-0', '1.5', '2026-11-22T10:00:07Z', '22 Nov 2026', 'soon', '', '   ', undefined, ...words]) {
       expect(parseRetryAfter(value, NOW), String(value)).toBeUndefined();
     }
   });

@@ -77,3 +77,28 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new Error('boom'))).toMatchObject({ result: 'failed', definitive: false, error: { code: 'internal', message: 'boom', status: null } });
   });
 });
+
+describe("an item's error message", () => {
+  it("is the service's words with its field details, without the method and path every item shares", () => {
+    const body = {
+      error: {
+        code: 'validation_failed',
+        message: 'The request has invalid fields',
+        details: [{ field: 'jobFunctionId', message: 'no job function has id 999' }, { message: 'check the industry' }],
+      },
+    };
+    const error = httpError({ status: 400, text: JSON.stringify(body), contentType: 'application/json', header: () => undefined }, body, FAILURE);
+    expect(classifyFailure(error).error).toEqual({
+      code: 'validation_failed',
+      status: 400,
+      message: 'The request has invalid fields (jobFunctionId: no job function has id 999; check the industry)',
+    });
+  });
+
+  it('says how many attempts it took when there were several, and nothing of them when there was one', () => {
+    const once = httpError({ status: 503, text: '', contentType: undefined, header: () => undefined }, undefined, FAILURE);
+    const five = httpError({ status: 503, text: '', contentType: undefined, header: () => undefined }, undefined, { ...FAILURE, attempts: 5 });
+    expect(classifyFailure(once).error.message).toBe('an empty body');
+    expect(classifyFailure(five).error.message).toBe('an empty body (gave up after 5 attempts)');
+  });
+});

@@ -8,23 +8,18 @@
 //   reported without sending; fixing the item changes its body, hence its identity, and sends it;
 // - unknown: sent with a new key.
 import { EXIT } from '../../cli/exit-codes.js';
-import { EARLIER, type EarlierState } from './journal.js';
+import type { EarlierState } from './journal.js';
 import type { Results } from './results.js';
 
 /**
  * Records the result of each item this run skips (those created earlier were recorded while the
  * journal was read) and returns the original keys of the items to re-send.
  */
-export function planItems(results: Results, earlier: EarlierState): Map<number, string> {
-  const resend = new Map<number, string>();
-  for (let index = 0; index < results.size; index++) {
-    const kind = earlier.kinds[index];
-    if (kind === EARLIER.UNANSWERED) resend.set(index, earlier.keys.get(index)!);
-    else if (kind === EARLIER.REFUSED) {
-      const refused = earlier.refused.get(index)!;
-      if (refused.status === 409) continue;
-      results.failed(index, 'already_refused', { ...refused, message: `refused in an earlier run: ${refused.message}` }, EXIT.API_FAILED);
-    }
+export function planItems(results: Results, earlier: EarlierState): ReadonlyMap<number, string> {
+  for (const [index, refused] of earlier.refused) {
+    if (refused.status === 409) continue;
+    results.failed(index, 'already_refused', { ...refused, message: `refused in an earlier run: ${refused.message}` }, EXIT.API_FAILED);
   }
-  return resend;
+  // The items sent and never answered are those whose key the journal still holds.
+  return earlier.keys;
 }
