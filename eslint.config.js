@@ -14,6 +14,12 @@ export default tseslint.config(
     },
   },
   {
+    // A promise left unawaited in the CLI is output written out of order or an error lost.
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // CommonJS: the executable (bin/package.json, docs/performance.md) and .cjs files.
     files: ['bin/**', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },

@@ -3,12 +3,45 @@ export interface Stream {
   write(chunk: string): boolean;
   isTTY?: boolean;
   columns?: number;
+  /** A Node stream's events: writeOut waits for 'drain' when a write says the buffer is full. */
+  once?(event: 'drain' | 'close', listener: () => void): unknown;
+  off?(event: 'drain' | 'close', listener: () => void): unknown;
 }
 
 export interface IO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: Stream;
   stderr: Stream;
+}
+
+const SLICE = 1024 * 1024;
+
+/**
+ * Writes `text` a mebibyte at a time, and waits whenever the stream's buffer is full until a slow
+ * reader has taken it: a stream turns each string it is given into bytes and a pipe queues what
+ * it cannot take yet, so a large answer (up to --max-response-size) or 100,000 results written at
+ * once would be held again, whole, as bytes: too much under the design's 300 MB. Slices of a
+ * string share its memory.
+ */
+export async function writeOut(out: Stream, text: string): Promise<void> {
+  for (let at = 0; at < text.length; at += SLICE) {
+    if (!out.write(text.length <= SLICE ? text : text.slice(at, at + SLICE)) && out.once && !(await drained(out))) return;
+  }
+}
+
+/** Whether the stream drained (true) or closed (false): a closed stream, its reader gone, takes no more. */
+function drained(out: Stream): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (open: boolean) => () => {
+      out.off?.('drain', onDrain);
+      out.off?.('close', onClose);
+      resolve(open);
+    };
+    const onDrain = settle(true);
+    const onClose = settle(false);
+    out.once!('drain', onDrain);
+    out.once!('close', onClose);
+  });
 }
 
 let stderrOpened = false;

@@ -1,7 +1,8 @@
 // Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
 import type { ChalkInstance } from 'chalk';
 import type { Context } from './context.js';
-import type { Stream } from './io.js';
+import { writeOut, type Stream } from './io.js';
+import { jsonPieces } from './json-pieces.js';
 import { escapeJson, sanitizeCell } from './sanitize.js';
 
 export interface Column<T> {
@@ -15,20 +16,10 @@ export async function stdoutChalk(ctx: Context): Promise<ChalkInstance> {
   return new Chalk({ level: ctx.color.stdout ? 1 : 0 });
 }
 
-const SLICE = 1024 * 1024;
-
-/**
- * Writes `text` a mebibyte at a time: a stream turns each string it is given into bytes, and for a
- * large answer (up to --max-response-size) one copy of the whole is a copy too many under the
- * design's 300 MB. Slices of a string share its memory.
- */
-function writeSliced(out: Stream, text: string): void {
-  for (let at = 0; at < text.length; at += SLICE) out.write(text.length <= SLICE ? text : text.slice(at, at + SLICE));
-}
-
-export function writeJson(ctx: Context, value: unknown): void {
-  writeSliced(ctx.io.stdout, escapeJson(JSON.stringify(value, null, 2)));
-  ctx.io.stdout.write('\n');
+export async function writeJson(ctx: Context, value: unknown): Promise<void> {
+  for (const piece of jsonPieces(value)) await writeOut(ctx.io.stdout, escapeJson(piece));
+  // A write of its own: appended to a large text, the newline would make its slices copy it whole.
+  await writeOut(ctx.io.stdout, '\n');
 }
 
 function cell(value: string | number | boolean | null | undefined): string {
@@ -64,14 +55,15 @@ export class JsonArrayWriter {
 
   constructor(private readonly out: Stream) {}
 
-  add(items: readonly unknown[]): void {
+  async add(items: readonly unknown[]): Promise<void> {
     if (items.length === 0) return;
     const text = escapeJson(JSON.stringify(items, null, 2));
-    this.out.write(`${this.count === 0 ? '[\n' : ',\n'}${text.slice(2, -2)}`);
+    const start = this.count === 0 ? '[\n' : ',\n';
     this.count += items.length;
+    await writeOut(this.out, `${start}${text.slice(2, -2)}`);
   }
 
-  end(): void {
-    this.out.write(this.count === 0 ? '[]\n' : '\n]\n');
+  async end(): Promise<void> {
+    await writeOut(this.out, this.count === 0 ? '[]\n' : '\n]\n');
   }
 }

@@ -12,6 +12,9 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{e00
 // matched and handed back as it is, which keeps the pattern one character class (a lookahead to
 // exclude it made every cell slower).
 const ZWJ = '\u200d';
+// Tested before replacing: a replace with a function copies the whole text even when nothing
+// matches, a copy too many for a large answer (up to --max-response-size) under the 300 MB bound.
+const HAS_UNSAFE = new RegExp(UNSAFE.source, 'u');
 
 function escape(c: string): string {
   if (c === ZWJ) return c;
@@ -21,7 +24,7 @@ function escape(c: string): string {
 }
 
 export function sanitize(text: string): string {
-  return text.replace(UNSAFE, escape);
+  return HAS_UNSAFE.test(text) ? text.replace(UNSAFE, escape) : text;
 }
 
 /** For one-line cells: newlines and tabs too. */
@@ -43,5 +46,5 @@ function jsonEscape(c: string): string {
  * controls itself, but not C1 controls nor the invisible formatting characters.)
  */
 export function escapeJson(json: string): string {
-  return json.replace(UNSAFE, jsonEscape);
+  return HAS_UNSAFE.test(json) ? json.replace(UNSAFE, jsonEscape) : json;
 }

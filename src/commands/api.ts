@@ -48,13 +48,13 @@ export default async function api(ctx: Context, rawPath: string, options: ApiOpt
   if (options.paginate) {
     const first = await writeAllPages(client, target.path, target.params, headers, ctx.io.stdout);
     if (!first) return;
-    printBody(ctx, first);
+    await printBody(ctx, first);
     return failOnError(first);
   }
 
   const body = input ?? (!inQuery && entries.length > 0 ? fields : undefined);
   const key = idempotencyKey ?? (KEYED_METHODS.has(method) ? ctx.newKey() : undefined);
   const response = await client.request(method, path, { body, headers, idempotencyKey: key, raw: true });
-  printBody(ctx, response);
+  await printBody(ctx, response);
   failOnError(response);
 }

@@ -17,8 +17,8 @@ export function approvalNote(job: Job): string | undefined {
 }
 
 /** The job as JSON with --json, else the one-line summary; the approval note on stderr. */
-export function reportCreated(ctx: Context, job: Job): void {
-  if (ctx.globals.json) writeJson(ctx, job);
+export async function reportCreated(ctx: Context, job: Job): Promise<void> {
+  if (ctx.globals.json) await writeJson(ctx, job);
   else ctx.io.stdout.write(`${describeCreated(job)}\n`);
   const note = approvalNote(job);
   if (note) ctx.info(note);

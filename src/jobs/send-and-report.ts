@@ -14,7 +14,7 @@ export async function sendAndReport(ctx: Context, api: ApiClient, store: Submiss
   } catch (error) {
     throw explainCreateFailure(ctx, error, submission);
   }
-  reportCreated(ctx, sent.job);
+  await reportCreated(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`);
   return sent.job;
 }

@@ -59,7 +59,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
     return failed(session, submission, error);
   }
   session.drafts.remove();
-  reportCreated(ctx, sent.job);
+  await reportCreated(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; resuming it is safe, the service replays the job`);
   return 'created';
 }

@@ -17,17 +17,17 @@ function results(n: number): Results {
   return r;
 }
 
-function written(r: Results): { text: string; writes: number } {
+async function written(r: Results): Promise<{ text: string; writes: number }> {
   const parts: string[] = [];
   const ctx = { io: { stdout: { write: (s: string) => parts.push(s) } } } as unknown as Context;
-  writeJsonResults(ctx, r);
+  await writeJsonResults(ctx, r);
   return { text: parts.join(''), writes: parts.length };
 }
 
 describe('batch results as JSON', () => {
-  it.each([0, 1, 2, 499, 500, 501, 1000, 1234])('writes %i results as one indented JSON array, in groups', (n) => {
+  it.each([0, 1, 2, 499, 500, 501, 1000, 1234])('writes %i results as one indented JSON array, in groups', async (n) => {
     const r = results(n);
-    const { text, writes } = written(r);
+    const { text, writes } = await written(r);
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
     const items = JSON.parse(text) as { index: number; ok: boolean; jobId: number | null; title: string }[];
     expect(items.map((i) => i.index)).toEqual([...Array(n).keys()]);

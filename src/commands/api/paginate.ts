@@ -48,9 +48,9 @@ export async function writeAllPages(
     const totalPages = Number(response.body.meta?.pagination?.totalPages);
     const more = walk.more(response.body.data, Number.isSafeInteger(totalPages) ? totalPages : undefined);
     writer ??= new JsonArrayWriter(out);
-    writer.add(response.body.data);
+    await writer.add(response.body.data);
     if (!more) break;
   }
-  writer.end();
+  await writer.end();
   return undefined;
 }

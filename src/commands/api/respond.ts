@@ -3,16 +3,18 @@
 import type { ApiResponse } from '../../api/client.js';
 import { httpError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
+import { writeOut } from '../../cli/io.js';
 import { writeJson } from '../../cli/output.js';
 import { sanitize } from '../../cli/sanitize.js';
 
-export function printBody(ctx: Context, response: ApiResponse): void {
+export async function printBody(ctx: Context, response: ApiResponse): Promise<void> {
   if (response.text === '') return;
   if (typeof response.body === 'string') {
     const text = sanitize(response.body);
-    ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    await writeOut(ctx.io.stdout, text);
+    if (!text.endsWith('\n')) await writeOut(ctx.io.stdout, '\n');
   } else {
-    writeJson(ctx, response.body);
+    await writeJson(ctx, response.body);
   }
 }
 

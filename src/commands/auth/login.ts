@@ -86,7 +86,7 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
   if (ctx.env.RECRUIT_TOKEN) ctx.warn('RECRUIT_TOKEN is set and still overrides the stored token');
   if (ctx.env.RECRUIT_BASE_URL && ctx.env.RECRUIT_BASE_URL !== baseUrl) ctx.warn('RECRUIT_BASE_URL is set and still overrides the stored base URL');
   if (ctx.globals.json) {
-    writeJson(ctx, { profile, baseUrl, tokenStoredIn: file, status: check.state });
+    await writeJson(ctx, { profile, baseUrl, tokenStoredIn: file, status: check.state });
     return;
   }
   ctx.io.stdout.write(`Logged in to ${sanitize(baseUrl)} as profile ${profile}; token stored in ${file} (mode 0600)\n`);

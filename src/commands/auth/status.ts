@@ -55,7 +55,7 @@ export default async function status(ctx: Context): Promise<void> {
     report.error = check.error?.message ?? null;
   }
 
-  if (ctx.globals.json) writeJson(ctx, report);
+  if (ctx.globals.json) await writeJson(ctx, report);
   else print(ctx, report, check);
   if (report.status === 'forbidden') ctx.warn('the token lacks organization.read: lookups and name resolution will fail');
   fail(report);

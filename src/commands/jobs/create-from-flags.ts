@@ -37,7 +37,7 @@ export async function createFromFlags(ctx: Context, input: Record<string, unknow
   if (problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(problems));
 
   if (options.dryRun) {
-    writeJson(ctx, checked.body);
+    await writeJson(ctx, checked.body);
     ctx.info('The job is valid; nothing was sent (--dry-run).');
     return;
   }

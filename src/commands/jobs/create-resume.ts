@@ -34,7 +34,7 @@ export async function resume(ctx: Context, key: string | undefined): Promise<voi
   }
   if (submission.state === 'created' && submission.result) {
     ctx.info(`Submission ${submission.key} already created job ${submission.result.jobId}; nothing sent.`);
-    if (ctx.globals.json) writeJson(ctx, submission.result);
+    if (ctx.globals.json) await writeJson(ctx, submission.result);
     return;
   }
   if (submission.state === 'refused') {

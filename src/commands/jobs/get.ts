@@ -14,5 +14,5 @@ export default async function get(ctx: Context, jobId: string): Promise<void> {
   rememberJobs(ctx, [job]);
   if (ctx.globals.json) return writeJson(ctx, job);
   if (ctx.io.stdout.isTTY) return printJobListing(ctx, job);
-  printJobFields(ctx, job);
+  await printJobFields(ctx, job);
 }

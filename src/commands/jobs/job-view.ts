@@ -2,6 +2,7 @@
 // only when stdout takes colour. Every server string goes through sanitize.
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
+import { writeOut } from '../../cli/io.js';
 import { stdoutChalk } from '../../cli/output.js';
 import { sanitize, sanitizeCell } from '../../cli/sanitize.js';
 
@@ -124,12 +125,15 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** `field<TAB>value` lines for scripts: every field the service sent, API names, raw values. */
-export function printJobFields(ctx: Context, job: Job): void {
+export async function printJobFields(ctx: Context, job: Job): Promise<void> {
   const keys = Object.keys(job);
   const ordered = [...HEAD.filter((k) => k in job), ...keys.filter((k) => !HEAD.includes(k) && !TAIL.includes(k)), ...TAIL.filter((k) => k in job)];
   for (const key of ordered) {
     const value = job[key];
     const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-    ctx.io.stdout.write(`${sanitizeCell(key)}\t${sanitizeCell(text)}\n`);
+    // Three writes: a long value (up to --max-response-size) joined into its line would be copied whole.
+    await writeOut(ctx.io.stdout, `${sanitizeCell(key)}\t`);
+    await writeOut(ctx.io.stdout, sanitizeCell(text));
+    await writeOut(ctx.io.stdout, '\n');
   }
 }

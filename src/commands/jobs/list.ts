@@ -53,10 +53,10 @@ async function streamAll(ctx: Context, api: ApiClient, query: Query): Promise<vo
   for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
     if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
     first = false;
-    if (json) json.add(page.data);
+    if (json) await json.add(page.data);
     else await printTable(ctx, COLUMNS, page.data);
   }
-  json?.end();
+  await json?.end();
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {

@@ -33,7 +33,7 @@ export default async function serve(ctx: Context, options: ServeOptions): Promis
     throw error;
   }
 
-  if (ctx.globals.json) writeJson(ctx, { baseUrl: sandbox.baseUrl, origin: sandbox.origin });
+  if (ctx.globals.json) await writeJson(ctx, { baseUrl: sandbox.baseUrl, origin: sandbox.origin });
   else ctx.io.stdout.write(`${sandbox.baseUrl}\n`);
   ctx.io.stderr.write(
     [

@@ -4,6 +4,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
 import { JsonArrayWriter, printTable, type Column } from '../../cli/output.js';
+import { writeOut } from '../../cli/io.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
 import type { StopReason } from './classify.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
@@ -78,22 +79,22 @@ function jsonItem(r: ItemResult) {
 const JSON_GROUP = 500;
 
 /** The results as one JSON array, written a group of items at a time: a batch of 100,000 never becomes one string. */
-export function writeJsonResults(ctx: Context, results: Results): void {
+export async function writeJsonResults(ctx: Context, results: Results): Promise<void> {
   const writer = new JsonArrayWriter(ctx.io.stdout);
   let group: ReturnType<typeof jsonItem>[] = [];
   for (const r of results.all()) {
     group.push(jsonItem(r));
     if (group.length === JSON_GROUP) {
-      writer.add(group);
+      await writer.add(group);
       group = [];
     }
   }
-  writer.add(group);
-  writer.end();
+  await writer.add(group);
+  await writer.end();
 }
 
 /** Piped: tab-separated rows as printTable writes them, in large writes and without holding them all. */
-function writeRows(ctx: Context, results: Results): void {
+async function writeRows(ctx: Context, results: Results): Promise<void> {
   let chunk = '';
   for (const r of results.all()) {
     chunk += `${COLUMNS.map((c) => {
@@ -101,16 +102,16 @@ function writeRows(ctx: Context, results: Results): void {
       return v === null || v === undefined ? '' : sanitizeCell(String(v));
     }).join('\t')}\n`;
     if (chunk.length > 64 * 1024) {
-      ctx.io.stdout.write(chunk);
+      await writeOut(ctx.io.stdout, chunk);
       chunk = '';
     }
   }
-  if (chunk) ctx.io.stdout.write(chunk);
+  await writeOut(ctx.io.stdout, chunk);
 }
 
 export async function printResults(ctx: Context, results: Results): Promise<void> {
-  if (ctx.globals.json) writeJsonResults(ctx, results);
-  else if (!ctx.io.stdout.isTTY) writeRows(ctx, results);
+  if (ctx.globals.json) await writeJsonResults(ctx, results);
+  else if (!ctx.io.stdout.isTTY) await writeRows(ctx, results);
   else await printTable(ctx, COLUMNS, [...results.all()]);
 }
 
