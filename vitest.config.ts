@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -7,6 +7,8 @@ export default defineConfig({
   define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    // Stryker's sandboxes (copies of the project, test files included) and its reports.
+    exclude: [...configDefaults.exclude, '.stryker-tmp/**', 'reports/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
