@@ -25,11 +25,13 @@ const SLICE = 1024 * 1024;
  */
 export async function writeOut(out: Stream, text: string): Promise<void> {
   for (let at = 0; at < text.length; at += SLICE) {
-    if (!out.write(text.length <= SLICE ? text : text.slice(at, at + SLICE)) && out.once && !(await drained(out))) return;
+    const piece = text.length <= SLICE ? text : text.slice(at, at + SLICE);
+    if (out.write(piece) || !out.once) continue;
+    if (!(await drained(out))) return; // closed: its reader is gone and takes no more
   }
 }
 
-/** Whether the stream drained (true) or closed (false): a closed stream, its reader gone, takes no more. */
+/** True when the stream drained, false when it closed instead. */
 function drained(out: Stream): Promise<boolean> {
   return new Promise((resolve) => {
     const settle = (open: boolean) => () => {
