@@ -52,7 +52,7 @@ export interface EarlierState {
   refused: Map<number, RefusedRecord>;
 }
 
-const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The journal of `input` (a file's real path, or stdin's content hash) for `account`. Its name
@@ -156,9 +156,6 @@ export class Journal {
   failure: LocalStateError | undefined;
   /** Told once, when a write fails (the run then stops handing out items). */
   onFailure: (error: LocalStateError) => void = () => undefined;
-  /** A failed write may have left part of a line: the next write starts a new one. */
-  private torn = false;
-
   private constructor(
     readonly file: string,
     readonly earlier: EarlierState,
@@ -166,6 +163,8 @@ export class Journal {
     readonly fresh: boolean,
     private fd: number | undefined,
     private readonly fs: StateFs,
+    /** A failed write may have left part of a line: the next write starts a new one. */
+    private torn: boolean,
   ) {}
 
   /**
@@ -184,18 +183,16 @@ export class Journal {
       throw new LocalStateError('prepare the batch journal', file, error, 'nothing was sent');
     }
     const earlier =
-      size !== undefined && size > 0
-        ? await load(file, identities, onCreated)
-        : { kinds: new Uint8Array(identities.size), keys: new Map<number, string>(), refused: new Map<number, RefusedRecord>() };
+      size === undefined
+        ? { kinds: new Uint8Array(identities.size), keys: new Map<number, string>(), refused: new Map<number, RefusedRecord>() }
+        : await load(file, identities, onCreated);
     let fd: number;
     try {
       fd = fs.openSync(file, 'a', 0o600);
     } catch (error) {
       throw new LocalStateError('open the batch journal', file, error, 'nothing was sent');
     }
-    const journal = new Journal(file, earlier, size === undefined, fd, fs);
-    journal.torn = size !== undefined && !endsWithNewline(fs, file, size);
-    return journal;
+    return new Journal(file, earlier, size === undefined, fd, fs, size !== undefined && !endsWithNewline(fs, file, size));
   }
 
   /**
@@ -248,7 +245,7 @@ export class Journal {
     if (this.failure) throw this.failure;
     let lines = '';
     for (const { index, id, key } of items) {
-      if (this.earlier.kinds[index] === EARLIER.UNANSWERED && this.earlier.keys.get(index) === key) continue; // on disk already
+      if (this.earlier.keys.get(index) === key) continue; // on disk already (earlier.keys: the keys of the unanswered items)
       lines += `${JSON.stringify({ type: 'sent', id, key, index } satisfies Entry)}\n`;
     }
     if (lines) this.write(lines);
