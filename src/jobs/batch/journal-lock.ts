@@ -118,9 +118,10 @@ export function lockJournal(journalFile: string, display: string, options: LockO
   }
   return () => {
     // Never someone else's: a lock is removed only while it still names this run. A lock that
-    // cannot be removed is left for the next run to take over.
+    // cannot be removed is left for the next run to take over (and one gone already needs nothing:
+    // the error of removing it is ignored as well).
     try {
-      if (locker.holder(lock) === locker.owner) locker.fs.rmSync(lock, { force: true });
+      if (locker.holder(lock) === locker.owner) locker.fs.rmSync(lock);
     } catch {
       // as above
     }
