@@ -3,7 +3,7 @@
 // vanish between two calls, lock contents not written by recruit, locks that keep coming back and
 // chains of dead takers. Process ids, liveness and the host are injected.
 import * as fs from 'node:fs';
-import { fstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, fstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -240,6 +240,28 @@ describe('journal lock: bounded takeovers', () => {
     expect(next).toEqual([]);
     expect(readFileSync(lock, 'utf8')).toBe(`${DEAD + 3}@${HOST}`);
     expect(leftovers(journal)).toEqual(['journal.ndjson.lock']);
+  });
+
+  it('a stale lock put back twice and then gone after the third takeover is created, never assumed', () => {
+    const journal = journalIn();
+    const lock = `${journal}.lock`;
+    writeFileSync(lock, `${DEAD}@${HOST}`);
+    const next = [DEAD + 1, DEAD + 2];
+    let removals = 0;
+    const s = spy({
+      after: (op, path) => {
+        if (op !== 'rmSync' || path !== lock) return;
+        removals++;
+        const pid = next.shift();
+        if (pid !== undefined) writeFileSync(lock, `${pid}@${HOST}`);
+      },
+    });
+    const release = lockJournal(journal, 'jobs.ndjson', options(A, { fs: s.fs }));
+    expect(removals).toBe(3);
+    // The run holds a lock file of its own: a second run is refused while it runs.
+    expect(readFileSync(lock, 'utf8')).toBe(`${A}@${HOST}`);
+    release();
+    expect(existsSync(lock)).toBe(false);
   });
 
   /** A stale lock and a chain of `n` takeover locks, each of a taker that died holding it. */

@@ -98,7 +98,10 @@ class Locker {
         this.fs.rmSync(takeover, { force: true });
       }
     }
-    return this.holder(lock);
+    // Three takeovers and still contended: one last try, else refuse. Never run without the lock
+    // (a lock removed after the last takeover is no lock taken).
+    if (this.create(lock)) return undefined;
+    return this.holder(lock) ?? '';
   }
 }
 
