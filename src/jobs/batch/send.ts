@@ -77,7 +77,7 @@ async function* uncachedTasks(o: SendOptions, cached: number): AsyncGenerator<Ta
  * Hands out the items to send in file order: the cached ones at once (no promise per item, as
  * thousands go by), then one worker at a time takes the next item derived from the file.
  */
-function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Task | undefined>; close: () => Promise<unknown> } {
+function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Task | undefined>; close: () => Promise<void> } {
   const cached = o.cache.size;
   let cursor = 0;
   let rest: AsyncGenerator<Task> | undefined;
@@ -101,7 +101,10 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
     turn = task.catch(() => undefined);
     return task;
   };
-  return { next, close: () => rest?.return(undefined) ?? Promise.resolve() };
+  const close = async () => {
+    await rest?.return(undefined);
+  };
+  return { next, close };
 }
 
 export async function sendAll(o: SendOptions): Promise<void> {
@@ -120,7 +123,7 @@ export async function sendAll(o: SendOptions): Promise<void> {
     const failure = classifyFailure(error);
     if (failure.definitive) o.journal.refused(task.id, failure.error);
     o.results.failed(task.index, failure.result, failure.error, failure.exit);
-    if (failure.stop) o.stopper.reason ??= failure.stop;
+    o.stopper.reason ??= failure.stop;
     o.progress.answered(false);
   };
 
@@ -135,8 +138,8 @@ export async function sendAll(o: SendOptions): Promise<void> {
       try {
         key = keys.take(task.index); // on disk before the first byte is sent, or not sent
       } catch (error) {
+        // A journal that cannot be written has already stopped the run (onFailure above).
         if (!(error instanceof LocalStateError)) throw error;
-        o.stopper.reason ??= 'local_state';
         return;
       }
       try {
