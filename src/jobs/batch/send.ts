@@ -96,7 +96,8 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
     const task = turn.then(async () => {
       if (o.stopper.reason) return undefined;
       const step = await items.next();
-      return step.done ? undefined : step.value;
+      // Stopped (Ctrl-C, a failure) while the item was read: it is not sent either.
+      return step.done || o.stopper.reason ? undefined : step.value;
     });
     turn = task.catch(() => undefined);
     return task;
