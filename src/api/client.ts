@@ -144,10 +144,6 @@ export class ApiClient {
     return credentialFingerprint(this.options.token);
   }
 
-  url(path: string, query?: Query): string {
-    return `${this.baseUrl}${withQuery(path.startsWith('/') ? path : `/${path}`, query)}`;
-  }
-
   /** GET of a resource whose answer must have `shape`. */
   async get<T>(path: string, query: Query | undefined, shape: Shape): Promise<T> {
     return checked<T>(await this.request('GET', path, { query }), shape);
@@ -175,14 +171,16 @@ export class ApiClient {
 
     for (let attempt = 1; ; attempt++) {
       const paused = this.pausedUntil - this.now();
-      if (paused > 0 && this.now() + paused >= deadline) {
-        // Another request's 429 asked every request to wait, past this one's deadline.
-        const why = `the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`;
-        throw new ApiError('timeout', why, null, [], failure(attempt - 1));
+      if (paused > 0) {
+        if (this.pausedUntil >= deadline) {
+          // Another request's 429 asked every request to wait, past this one's deadline.
+          const why = `the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`;
+          throw new ApiError('timeout', why, null, [], failure(attempt - 1));
+        }
+        await this.sleep(paused);
       }
-      if (paused > 0) await this.sleep(paused);
       const started = this.now();
-      if (this.options.log) this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
+      this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
       let response: TransportResponse;
       try {
         response = await this.transport.send(url, { method, headers, body: payload, deadline });
@@ -198,7 +196,7 @@ export class ApiClient {
       const { statusCode: status, text } = response;
       const replayed = response.header('idempotent-replayed') === 'true';
       const contentType = response.header('content-type');
-      if (this.options.log) this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
+      this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
 
       if (isRetryableStatus(status) && retryable) {
         const retryAfter = parseRetryAfter(response.header('retry-after'), this.now());
