@@ -86,8 +86,7 @@ export function hasHeader(headers: Record<string, string>, lowerCaseName: string
 
 function rawHeader(raw: string[], lowerCaseName: string): string | undefined {
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === lowerCaseName.length && name.toLowerCase() === lowerCaseName) return raw[i + 1];
+    if (raw[i]!.toLowerCase() === lowerCaseName) return raw[i + 1];
   }
   return undefined;
 }
@@ -149,15 +148,14 @@ export class Transport {
     let hasLength = false;
     let hasHost = false;
     for (const name in headers) {
-      // Only names of these lengths can be one of the two: most need no lower-casing.
-      const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
+      const lower = name.toLowerCase();
       if (lower === 'content-length') hasLength = true;
       else if (lower === 'host') hasHost = true;
       raw.push(name, headers[name]!);
     }
     if (!hasHost) raw.push('host', endpoint.host);
     // A known length lets Node send the headers and the body in one write, not chunked.
-    if (!hasLength && body !== undefined) raw.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+    if (!hasLength && body !== undefined) raw.push('content-length', String(Buffer.byteLength(body)));
     else if (!hasLength && SAYS_EMPTY_BODY.has(method.toUpperCase())) raw.push('content-length', '0');
     const { maxResponseBytes, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = this.options;
 
@@ -177,23 +175,16 @@ export class Transport {
       req.on('response', (res) => {
         const declared = Number(res.headers['content-length']);
         if (declared > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
-        // One chunk (nearly every answer) is decoded whole at the end; more are decoded as they come,
-        // so that a large body is held once, as text, and not also as its chunks and their join.
-        let single: Buffer | undefined;
-        let decoder: StringDecoder | undefined;
+        // Decoded as it comes, so that a large body is held once, as text, and not also as its chunks
+        // and their join; the decoder keeps a character split between chunks whole.
+        const decoder = new StringDecoder('utf8');
         let text = '';
         let received = 0;
         this.rewatch(watch, 'reading the response', bodyTimeoutMs);
         res.on('data', (chunk: Buffer) => {
           received += chunk.length;
           if (received > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
-          if (single === undefined && decoder === undefined) single = chunk;
-          else {
-            decoder ??= new StringDecoder('utf8');
-            if (single !== undefined) text = decoder.write(single);
-            single = undefined;
-            text += decoder.write(chunk);
-          }
+          text += decoder.write(chunk);
           watch.deadline = Date.now() + bodyTimeoutMs;
         });
         // A connection cut mid-body comes as Node's bare "aborted" error, then 'close': named for what it is.
@@ -201,7 +192,7 @@ export class Transport {
         res.on('error', (error) => fail(res.complete ? error : cutOff()));
         res.on('end', () => {
           this.unwatch(watch);
-          resolve(new HttpResponse(res, single !== undefined ? single.toString('utf8') : text + (decoder?.end() ?? '')));
+          resolve(new HttpResponse(res, text + decoder.end()));
         });
         res.on('close', () => {
           if (!res.complete) fail(cutOff());

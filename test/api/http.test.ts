@@ -90,22 +90,23 @@ describe('HTTP transport', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('a');
       if (req.url === '/stall') return;
-      // Five pieces 30 ms apart: longer than the 50 ms limit in all, never 50 ms without data.
+      // Ten pieces 30 ms apart: longer than the 200 ms limit in all, never 200 ms without data (a
+      // margin wide enough for a loaded machine).
       let sent = 1;
       const timer = setInterval(() => {
         res.write('b');
-        if (++sent === 5) {
+        if (++sent === 10) {
           clearInterval(timer);
           res.end();
         }
       }, 30);
     });
-    const t = make({ body: 50 });
+    const t = make({ body: 200 });
     await expect(t.send(`${base}/stall`, { method: 'GET', headers: {} })).rejects.toMatchObject({
       code: 'ETIMEDOUT',
-      message: 'reading the response timed out after 50 ms',
+      message: 'reading the response timed out after 200 ms',
     });
-    await expect(t.send(`${base}/trickle`, { method: 'GET', headers: {} })).resolves.toMatchObject({ text: 'abbbb' });
+    await expect(t.send(`${base}/trickle`, { method: 'GET', headers: {} })).resolves.toMatchObject({ text: 'abbbbbbbbb' });
   });
 
   it('reports a connection closed in the middle of a response', async () => {
