@@ -196,6 +196,23 @@ describe('journal lock: files that vanish between two calls', () => {
     expect(leftovers(journal)).toEqual(['journal.ndjson.lock']);
   });
 
+  it('a lock there at each try to create it and gone at each read is refused, never assumed taken', () => {
+    const journal = journalIn();
+    const lock = `${journal}.lock`;
+    let links = 0;
+    const s = spy({
+      before: (op, path) => {
+        if (op === 'linkSync' && path.endsWith('.tmp')) {
+          links++;
+          throw Object.assign(new Error(`EEXIST: file already exists, link '${path}' -> '${lock}'`), { code: 'EEXIST' });
+        }
+      },
+    });
+    expect(() => lockJournal(journal, 'jobs.ndjson', options(A, { fs: s.fs }))).toThrow(/is in progress \(an unknown process\)/);
+    expect(links).toBe(4);
+    expect(leftovers(journal)).toEqual([]);
+  });
+
   it('a stale lock or a takeover lock removed by hand during a takeover: the lock is taken all the same', () => {
     for (const removed of ['lock', 'takeover'] as const) {
       const journal = journalIn();

@@ -327,6 +327,19 @@ describe('send: the file after the first pass', () => {
     expect(h.sent.map((s) => s.title).sort()).toEqual(['Prefix Job 0', 'Prefix Job 1']);
   });
 
+  it('items beyond the body cache that were created earlier are read past, not sent again', async () => {
+    const h = await harness({
+      items: items('Uncached Earlier Job', 5),
+      cacheBytes: 1,
+      concurrency: 1,
+      earlier: (ids) => [...createdEarlier(ids, 1), ...createdEarlier(ids, 3)],
+    });
+    expect(h.cache.size).toBe(0);
+    await h.run();
+    expect(h.sent.map((s) => s.title)).toEqual(['Uncached Earlier Job 0', 'Uncached Earlier Job 2', 'Uncached Earlier Job 4']);
+    expect(kinds(h)).toEqual(['created', 'already_created', 'created', 'already_created', 'created']);
+  });
+
   it('a file removed while items beyond the body cache are left to send: the run fails with the read error, nothing sent', async () => {
     const h = await harness({ items: items('Removed Job', 5), cacheBytes: 1, concurrency: 2 });
     unlinkSync(h.file);
@@ -355,12 +368,16 @@ describe('send: the file after the first pass', () => {
 
   it('Ctrl-C while an item is read again from the file: neither it nor any item after it is sent', async () => {
     const h = await harness({ items: items('Interrupted Read Job', 6), cacheBytes: 1, concurrency: 2 });
+    const read: number[] = [];
     h.deriver.onDerive = (raw, item) => {
+      read.push(raw.index);
       if (raw.index === 0) h.stopper.reason ??= 'interrupted'; // what the SIGINT handler does
       return item;
     };
     await h.run();
     expect(h.stopper.reason).toBe('interrupted');
+    // The second worker, waiting for its turn to read, reads nothing after the stop.
+    expect(read).toEqual([0]);
     expect(h.sent).toEqual([]);
     expect(kinds(h)).toEqual(Array(6).fill('not_attempted'));
   });

@@ -80,14 +80,17 @@ class Locker {
     return pid === this.pid || !this.alive(pid);
   }
 
-  /** Takes `lock`: the holder that blocks it otherwise (a live one), or undefined when taken. */
+  /**
+   * Takes `lock`: the holder that blocks it otherwise (a live one; '' when it kept vanishing), or
+   * undefined when taken. A stale lock is taken over at most three times; a fourth try only creates
+   * it: a run never goes on without its lock file.
+   */
   acquire(lock: string, depth = 0): string | undefined {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt <= 3; attempt++) {
       if (this.create(lock)) return undefined;
       const holder = this.holder(lock);
       if (holder === undefined) continue; // released meanwhile
-      if (!this.gone(holder)) return holder;
-      if (depth >= MAX_DEPTH) return holder;
+      if (attempt === 3 || depth >= MAX_DEPTH || !this.gone(holder)) return holder;
       // Only the run holding this takeover lock may replace this owner's lock.
       const takeover = `${lock}.takeover-${holder.replace(/[^\w.@-]/g, '_')}`;
       const taker = this.acquire(takeover, depth + 1);
@@ -98,10 +101,7 @@ class Locker {
         this.fs.rmSync(takeover, { force: true });
       }
     }
-    // Three takeovers and still contended: one last try, else refuse. Never run without the lock
-    // (a lock removed after the last takeover is no lock taken).
-    if (this.create(lock)) return undefined;
-    return this.holder(lock) ?? '';
+    return ''; // there each time it was created, gone each time it was read: refused, the safe side
   }
 }
 
