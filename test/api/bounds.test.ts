@@ -4,10 +4,10 @@
 // connection cut in the middle of a body.
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_TIMEOUTS, type ClientOptions } from '../../src/api/client.js';
-import { ApiError } from '../../src/api/errors.js';
 import { countJsonValues } from '../../src/api/json-values.js';
 import { exitCodeOf } from '../../src/cli/api-failure.js';
 import { cut, job, json, retryAfter, silent, stream, trickle, useHostileServer } from '../helpers/hostile-server.js';
+import { failure } from '../helpers/api-failure.js';
 
 const server = useHostileServer();
 
@@ -30,15 +30,6 @@ function fakeClock() {
 
 function client(options: Partial<ClientOptions> = {}): ApiClient {
   return new ApiClient({ baseUrl: server.base, token: 't', userAgent: 'bounds-test', random: () => 0, ...options });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('the response-size cap', () => {

@@ -11,17 +11,9 @@ import { ApiClient, credentialFingerprint, describeWait, type ClientOptions, typ
 import { ApiError } from '../../src/api/errors.js';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/api/http.js';
 import { json, retryAfter, text, useHostileServer } from '../helpers/hostile-server.js';
+import { failure } from '../helpers/api-failure.js';
 
 const server = useHostileServer();
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 function wire(options: Partial<ClientOptions> = {}): ApiClient {
   return new ApiClient({ baseUrl: server.base, token: 'tok-1', userAgent: 'mutants-test/1', random: () => 0, ...options });
