@@ -1,15 +1,16 @@
 // `npm run bench`: measures each budget of design 5 against a baseline taken in the same run, prints
 // one table and writes bench/results.json. Not part of `npm test`; exits 1 when a budget is missed.
-//   node bench/run.mjs [startup] [batch] [memory] [sandbox] [--without-extra-ca-certs]
+//   node bench/run.mjs [startup] [batch] [rate-limit] [memory] [sandbox] [--without-extra-ca-certs]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { batch } from './batch.mjs';
 import { memory } from './memory.mjs';
+import { rateLimit } from './rate-limit.mjs';
 import { sandboxThroughput } from './sandbox-throughput.mjs';
 import { startup } from './startup.mjs';
 
-const SUITES = { startup, batch, memory, sandbox: sandboxThroughput };
+const SUITES = { startup, batch, 'rate-limit': rateLimit, memory, sandbox: sandboxThroughput };
 const USAGE = `usage: node bench/run.mjs [${Object.keys(SUITES).join('] [')}] [--without-extra-ca-certs]`;
 
 const args = process.argv.slice(2);
