@@ -1,4 +1,5 @@
 // The sandbox's HTTP server: routing, authentication, faults, idempotency, JSON in and out.
+// A HEAD request is answered as its GET, with the same headers (Content-Length too) and no body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCOUNTS, findToken } from './accounts.js';
@@ -8,7 +9,7 @@ import { HttpError } from './http-error.js';
 import { checkKey, fingerprint, keyInFlightError, keyReusedError } from './idempotency.js';
 import { readBody } from './request-body.js';
 import type { RouteResponse } from './route.js';
-import { findRoute, parseTarget, type Found } from './route-table.js';
+import { findAdminRoute, findApiRoute, isApiPath, parseTarget } from './route-table.js';
 import type { SandboxStore } from './store.js';
 
 interface Answer extends RouteResponse {
@@ -53,27 +54,25 @@ function send(res: ServerResponse, answer: Answer, requestId: string): void {
 }
 
 async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults): Promise<Answer> {
-  const method = req.method ?? 'GET';
+  // HEAD is carried out as GET, down to the words of an error, so that its headers (Content-Length
+  // too) are the GET's; Node leaves the body out of the response to a HEAD request.
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const url = parseTarget(req.url ?? '/');
-  const found = findRoute(method, url.pathname);
+  if (isApiPath(url.pathname)) return handleApi(req, method, url, store, faults);
+  // Admin routes: no faults, no authentication (docs/decisions.md, "Sandbox").
+  const { route, params } = findAdminRoute(method, url.pathname).match;
   const body = await readBody(req);
-  if (found.kind === 'admin') {
-    const { route, params } = found.match;
-    const run = () => route.handle({ params, body, store, faults });
-    return method === 'GET' ? run() : store.transaction(run);
-  }
-  return handleApi(req, method, url, found, body, store, faults);
+  const run = () => route.handle({ params, body, store, faults });
+  return method === 'GET' ? run() : store.transaction(run);
 }
 
-async function handleApi(
-  req: IncomingMessage,
-  method: string,
-  url: URL,
-  found: Extract<Found, { kind: 'api' }>,
-  body: unknown,
-  store: SandboxStore,
-  faults: Faults,
-): Promise<Answer> {
+/**
+ * A /v1 request, refused at the first check it fails, in this order (docs/decisions.md, "Order of
+ * the checks"): an injected fault; 401 without a valid credential; 404 or 405 without a route;
+ * 403 without the route's permission; then the body: 415, 413, 400. Only then is it carried out.
+ * The body is read only when the headers passed, so a refused request's body is never parsed.
+ */
+async function handleApi(req: IncomingMessage, method: string, url: URL, store: SandboxStore, faults: Faults): Promise<Answer> {
   const fault = faults.draw();
   if (fault === '503') throw new HttpError(503, 'service_unavailable', 'The service is temporarily unavailable (sandbox fault)');
   if (fault === '429') {
@@ -90,11 +89,13 @@ async function handleApi(
       'www-authenticate': 'Bearer realm="recruitment-api"',
     });
   }
+  const found = findApiRoute(method, url.pathname);
   const { route, params } = found.match;
   if (!credential.permissions.includes(route.permission)) {
     throw new HttpError(403, 'forbidden', `This token lacks the ${route.permission} permission needed for ${method} ${url.pathname}`);
   }
   const account = ACCOUNTS[credential.account];
+  const body = await readBody(req);
 
   const rawKey = req.headers['idempotency-key'];
   const key = route.idempotent && typeof rawKey === 'string' ? rawKey : undefined;
