@@ -11,12 +11,15 @@ describe('recruit sandbox tokens', () => {
     const result = await runCli(['sandbox', 'tokens', '--json']);
     expect(result.code).toBe(0);
     const tokens = JSON.parse(result.stdout) as Array<{ token: string; account: string; permissions: string[] }>;
-    expect(tokens).toHaveLength(12);
+    expect(tokens).toHaveLength(18);
     expect(tokens).toContainEqual({
       token: 'sbx_direct_full',
       account: 'direct',
       permissions: ['organization.read', 'jobs.read', 'jobs.write', 'jobs.status.write'],
     });
+    // The sets that show the spec's 403 on lookups and "jobs.write is the only permission for creation".
+    expect(tokens).toContainEqual({ token: 'sbx_staffing_nolookups', account: 'staffing', permissions: ['jobs.read', 'jobs.write', 'jobs.status.write'] });
+    expect(tokens).toContainEqual({ token: 'sbx_approval_writeonly', account: 'approval', permissions: ['jobs.write'] });
     expect(new Set(tokens.map((t) => t.account))).toEqual(new Set(['direct', 'approval', 'staffing']));
   });
 
