@@ -10,7 +10,7 @@
 # The subcommands of command path $argv[1], then the options it takes that need a value.
 function __recruit_spec -a path
     set -l subs
-    set -l vopts --profile --base-url --timeout --max-response-size
+    set -l vopts --profile --base-url --sandbox-account --timeout --max-response-size
     switch $path
         case 'recruit'
             set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'help' 'completion'
@@ -34,6 +34,8 @@ function __recruit_spec -a path
             set subs 'serve' 'tokens' 'approve' 'reject' 'reset' 'help'
         case 'recruit sandbox serve'
             set -a vopts --host --port --state --active-job-limit --faults
+        case 'recruit help'
+            set subs 'environment' 'exit-codes' 'formats'
     end
     set -g __recruit_subs $subs
     set -g __recruit_vopts $vopts
@@ -124,6 +126,7 @@ complete -c recruit -f
 complete -c recruit -l profile -x -d 'settings profile to use (env RECRUIT_PROFILE)'
 complete -c recruit -l base-url -x -d 'API base URL including /v1 (env RECRUIT_BASE_URL)'
 complete -c recruit -l sandbox -d 'use the embedded sandbox instead of a real account'
+complete -c recruit -l sandbox-account -x -a 'direct approval staffing' -d 'the embedded sandbox account --sandbox uses (env RECRUIT_SANDBOX_ACCOUNT; default direct)'
 complete -c recruit -l json -d 'machine-readable output on stdout'
 complete -c recruit -l no-color -d 'disable colour'
 complete -c recruit -l verbose -d 'print each request and response on stderr (token redacted)'
@@ -133,12 +136,12 @@ complete -c recruit -l timeout -x -d 'give up on an API request after this long,
 complete -c recruit -l max-response-size -x -d 'read at most this much of one answer (default 32)'
 # recruit
 complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users'
-complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'read, list, update and change the status of jobs'
+complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'create (in a wizard, from flags or from a file), read, list, update and change the status of jobs'
 complete -c recruit -n '__recruit_at "recruit"' -a 'api' -d 'send a raw request to any API path (relative to the base URL) and print the JSON answer'
 complete -c recruit -n '__recruit_at "recruit"' -a 'auth' -d 'log in, check and log out'
 complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change profile settings: base-url, account-type, concurrency'
 complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
-complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'show help: a topic (exit-codes, environment) or a command (`recruit help jobs create`)'
+complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats'
 complete -c recruit -n '__recruit_at "recruit"' -a 'completion' -d 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)'
 complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version'
 complete -c recruit -n '__recruit_in "recruit"' -s h -l help -d 'show help'
@@ -304,7 +307,16 @@ complete -c recruit -n '__recruit_in "recruit sandbox reset"' -s h -l help -d 's
 # recruit sandbox help
 complete -c recruit -n '__recruit_arg "recruit sandbox help" 0' -a 'serve tokens approve reject reset'
 # recruit help
+complete -c recruit -n '__recruit_at "recruit help"' -a 'environment' -d 'the environment variables recruit reads'
+complete -c recruit -n '__recruit_at "recruit help"' -a 'exit-codes' -d 'what each exit code means'
+complete -c recruit -n '__recruit_at "recruit help"' -a 'formats' -d 'the batch file of `jobs create --file`: formats and fields'
 complete -c recruit -n '__recruit_in "recruit help"' -s h -l help -d 'show help'
+# recruit help environment
+complete -c recruit -n '__recruit_in "recruit help environment"' -s h -l help -d 'show help'
+# recruit help exit-codes
+complete -c recruit -n '__recruit_in "recruit help exit-codes"' -s h -l help -d 'show help'
+# recruit help formats
+complete -c recruit -n '__recruit_in "recruit help formats"' -s h -l help -d 'show help'
 # recruit completion
 complete -c recruit -n '__recruit_in "recruit completion"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit completion" 0' -a 'bash zsh fish'
