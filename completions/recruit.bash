@@ -16,7 +16,7 @@ __recruit_spec() {
   case $1 in
     '')
       __recruit_subs=(lookup jobs api auth config sandbox help completion)
-      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create (in a wizard, from flags or from a file), read, list, update and change the status of jobs' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
+      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')

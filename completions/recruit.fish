@@ -136,7 +136,7 @@ complete -c recruit -l timeout -x -d 'give up on an API request after this long,
 complete -c recruit -l max-response-size -x -d 'read at most this much of one answer (default 32)'
 # recruit
 complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users'
-complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'create (in a wizard, from flags or from a file), read, list, update and change the status of jobs'
+complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status'
 complete -c recruit -n '__recruit_at "recruit"' -a 'api' -d 'send a raw request to any API path (relative to the base URL) and print the JSON answer'
 complete -c recruit -n '__recruit_at "recruit"' -a 'auth' -d 'log in, check and log out'
 complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change profile settings: base-url, account-type, concurrency'

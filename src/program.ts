@@ -113,7 +113,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   // jobs --------------------------------------------------------------------------------------
   const jobs = program
     .command('jobs')
-    .description('create (in a wizard, from flags or from a file), read, list, update and change the status of jobs')
+    .description('create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status')
     .addHelpText(
       'after',
       examples(['recruit jobs create', 'recruit jobs create --file jobs.json', 'recruit jobs list', 'recruit jobs get 3', 'recruit jobs status 3 closed']),

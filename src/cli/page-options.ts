@@ -26,7 +26,7 @@ export function parsePageOptions(raw: { page?: string; pageSize?: string }): Pag
       throw new UsageError(
         `--page-size must be a whole number from 1 to ${MAX_PAGE_SIZE}, got "${raw.pageSize}"`,
         [],
-        size > MAX_PAGE_SIZE ? 'for more items, use --all (it follows every page) or --page' : undefined,
+        size > MAX_PAGE_SIZE ? `a page holds at most ${MAX_PAGE_SIZE} items; --all follows every page` : undefined,
       );
     }
     options.pageSize = size;
