@@ -126,7 +126,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   create
     .option('--publish-career-page', 'publish on the career page (refused at creation on accounts that need approval)')
     .option('--publish-free-boards', 'publish on free job boards (refused at creation on accounts that need approval)')
-    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin)')
+    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin; see `recruit help formats`)')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
