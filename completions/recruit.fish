@@ -126,7 +126,7 @@ complete -c recruit -f
 complete -c recruit -l profile -x -d 'settings profile to use (env RECRUIT_PROFILE)'
 complete -c recruit -l base-url -x -d 'API base URL including /v1 (env RECRUIT_BASE_URL)'
 complete -c recruit -l sandbox -d 'use the embedded sandbox instead of a real account'
-complete -c recruit -l sandbox-account -x -a 'direct approval staffing' -d 'the embedded sandbox account --sandbox uses (env RECRUIT_SANDBOX_ACCOUNT; default direct)'
+complete -c recruit -l sandbox-account -x -a 'direct approval staffing' -d 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)'
 complete -c recruit -l json -d 'machine-readable output on stdout'
 complete -c recruit -l no-color -d 'disable colour'
 complete -c recruit -l verbose -d 'print each request and response on stderr (token redacted)'

@@ -66,9 +66,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--base-url <url>', 'API base URL including /v1 (env RECRUIT_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox instead of a real account')
     .addOption(
-      new Option('--sandbox-account <account>', 'the embedded sandbox account --sandbox uses (env RECRUIT_SANDBOX_ACCOUNT; default direct)').choices(
-        SANDBOX_ACCOUNTS,
-      ),
+      new Option('--sandbox-account <account>', 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)')
+        .choices(SANDBOX_ACCOUNTS),
     )
     .option('--json', 'machine-readable output on stdout')
     .option('--no-color', 'disable colour')
@@ -80,13 +79,14 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .addHelpText(
       'after',
       topicsSection() +
-      examples([
-        'recruit --sandbox lookup industries',
-        'recruit --sandbox jobs list --status in-progress',
-        'recruit --sandbox jobs status 3 in-progress',
-        'recruit auth login',
-        'recruit sandbox serve --port 4010',
-      ]),
+        examples([
+          'recruit --sandbox lookup industries',
+          'recruit --sandbox jobs list --status in-progress',
+          'recruit --sandbox jobs status 3 in-progress',
+          'recruit --sandbox --sandbox-account approval jobs list',
+          'recruit auth login',
+          'recruit sandbox serve --port 4010',
+        ]),
     );
 
   // lookup ------------------------------------------------------------------------------------
