@@ -103,8 +103,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'sandbox serve')
-      __recruit_opts+=(--host --port --state --active-job-limit --faults -h --help)
-      __recruit_vopts+=(--host --port --state --active-job-limit --faults)
+      __recruit_opts+=(--host --port --state --active-job-limit --faults --rate-limit -h --help)
+      __recruit_vopts+=(--host --port --state --active-job-limit --faults --rate-limit)
       ;;
     'sandbox tokens')
       __recruit_opts+=(-h --help)

@@ -286,12 +286,14 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--state <file>', 'keep jobs in this file across restarts (default: in memory)')
     .option('--active-job-limit <n>', 'active jobs allowed per account', '50')
     .option('--faults <spec>', 'inject faults, e.g. "503=0.1,429=0.1,reset=0.05,latency=0-30"')
+    .option('--rate-limit <rate>', 'limit each token to <n>/s or <n>/min (429 with Retry-After beyond it)')
     .addHelpText(
       'after',
       examples([
         'recruit sandbox serve',
         'recruit sandbox serve --port 0 --state ./sandbox.ndjson',
         'recruit sandbox serve --active-job-limit 3 --faults "503=0.2,latency=10-50,seed=7"',
+        'recruit sandbox serve --rate-limit 50/s --faults "latency=20-40"',
         'curl -H "Authorization: Bearer sbx_direct_full" http://127.0.0.1:4010/v1/industries',
       ]),
     )

@@ -6,6 +6,9 @@ import { ApiError, describeBody, httpError, networkError, type Failure } from '.
 import { hasHeader, Transport, type TransportResponse } from './http.js';
 import { holdsMoreValues } from './json-values.js';
 import { checked, type Shape } from './shapes.js';
+import { AdaptiveConcurrency } from './adaptive-concurrency.js';
+import { Pacer } from './pacer.js';
+import { readRateLimit } from './rate-limit-fields.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -122,6 +125,10 @@ export class ApiClient {
   private readonly maxValues: number;
   /** A 429's Retry-After pauses every request of this client, not only the one that got it. */
   private pausedUntil = 0;
+  /** Request starts spaced to the rate limit the service names (pacer.ts). */
+  private readonly pacer: Pacer;
+  /** Requests in flight, cut by 429s: set by adaptConcurrency() for a batch. */
+  private gate: AdaptiveConcurrency | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -132,6 +139,7 @@ export class ApiClient {
     this.now = options.now ?? Date.now;
     this.ownsTransport = options.transport === undefined;
     this.maxValues = Math.floor((options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) / BYTES_PER_VALUE);
+    this.pacer = new Pacer(this.now);
     this.transport =
       options.transport ??
       new Transport({
@@ -147,6 +155,19 @@ export class ApiClient {
   /** A fingerprint of this client's credential (credentialFingerprint). */
   credentialFingerprint(): string {
     return credentialFingerprint(this.options.token);
+  }
+
+  /**
+   * Keeps at most `max` requests in flight, fewer while the service answers 429 (a batch's workers
+   * share the client, so its limit is theirs).
+   */
+  adaptConcurrency(max: number): void {
+    this.gate = new AdaptiveConcurrency(max, this.now);
+  }
+
+  /** Requests allowed in flight now: the adapted limit, or undefined when not adapting. */
+  get concurrencyLimit(): number | undefined {
+    return this.gate?.limit;
   }
 
   /** GET of a resource whose answer must have `shape`. */
@@ -177,21 +198,14 @@ export class ApiClient {
     const mayWait = (attempt: number, ms: number) => retryable && attempt < this.policy.maxAttempts && this.now() + ms < deadline;
 
     for (let attempt = 1; ; attempt++) {
-      const paused = this.pausedUntil - this.now();
-      if (paused > 0) {
-        if (this.pausedUntil >= deadline) {
-          // Another request's 429 asked every request to wait, past this one's deadline.
-          const why = `the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`;
-          throw new ApiError('timeout', why, null, [], failure(attempt - 1));
-        }
-        await this.sleep(paused);
-      }
+      const ticket = await this.takeTurn(deadline, failure(attempt - 1));
       const started = this.now();
       this.log(`> ${method} ${shown} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
       let response: TransportResponse;
       try {
         response = await this.transport.send(url, { method, headers, body: payload, deadline });
       } catch (error) {
+        this.endTurn(ticket, undefined);
         const cause = error as Error;
         this.log(`< network error ${method} ${shown} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
         const apiError = networkError(cause, failure(attempt));
@@ -200,6 +214,7 @@ export class ApiClient {
         await this.wait({ method, path: relative, cause: cause.message, delayMs: delay, attempt: attempt + 1, maxAttempts: this.policy.maxAttempts });
         continue;
       }
+      this.endTurn(ticket, response);
       const { statusCode: status, text } = response;
       const replayed = response.header('idempotent-replayed') === 'true';
       const contentType = response.header('content-type');
@@ -241,6 +256,46 @@ export class ApiClient {
       }
       return { ...answer, body: parseJson(text, contentType, status, failure(attempt)) as T };
     }
+  }
+
+  /**
+   * Waits for an attempt's turn: room within the adapted concurrency, the end of a pause a 429
+   * asked for, then the next slot of the service's rate limit. Returns when the attempt started, for endTurn().
+   */
+  private async takeTurn(deadline: number, failure: Failure): Promise<number> {
+    const startedAt = this.gate ? await this.gate.acquire() : 0;
+    const giveUp = (why: string) => {
+      this.gate?.release(startedAt, 'other');
+      return new ApiError('timeout', why, null, [], failure);
+    };
+    const paused = this.pausedUntil - this.now();
+    if (paused > 0) {
+      // Another request's 429 asked every request to wait, maybe past this one's deadline.
+      if (this.pausedUntil >= deadline) {
+        throw giveUp(`the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`);
+      }
+      await this.sleep(paused);
+    }
+    const slot = this.pacer.reserve();
+    if (slot > 0) {
+      if (this.now() + slot >= deadline) throw giveUp(`the service's rate limit leaves no turn before the request's deadline`);
+      await this.sleep(slot);
+    }
+    return startedAt;
+  }
+
+  /** After an attempt: learns the rate limit its answer names, and frees its room (a 429 cuts it). */
+  private endTurn(startedAt: number, response: TransportResponse | undefined): void {
+    const status = response?.statusCode ?? 0;
+    if (response && this.pacer.observe(readRateLimit((name) => response.header(name)))) {
+      const perSecond = Number((1000 / this.pacer.spacingMs).toFixed(2));
+      this.log(`rate limit: ${perSecond} requests/s; requests start ${Number(this.pacer.spacingMs.toFixed(1))} ms apart`);
+    }
+    const gate = this.gate;
+    if (!gate) return;
+    const before = gate.limit;
+    const outcome = status === 429 ? 'throttled' : status >= 200 && status < 300 ? 'ok' : 'other';
+    if (gate.release(startedAt, outcome)) this.log(`429: requests in flight ${before} -> ${gate.limit}`);
   }
 
   private async wait(notice: RetryNotice): Promise<void> {

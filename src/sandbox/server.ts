@@ -6,6 +6,7 @@ import { answerRefusedRequests } from './client-error.js';
 import type { Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import { checkKey, fingerprint, keyInFlightError, keyReusedError } from './idempotency.js';
+import type { RateLimiter } from './rate-limit.js';
 import { readBody } from './request-body.js';
 import type { RouteResponse } from './route.js';
 import { findRoute, parseTarget, type Found } from './route-table.js';
@@ -16,12 +17,12 @@ interface Answer extends RouteResponse {
   destroy?: boolean;
 }
 
-export function createSandboxServer(store: SandboxStore, faults: Faults): Server {
+export function createSandboxServer(store: SandboxStore, faults: Faults, limiter: RateLimiter): Server {
   let requestCounter = 0;
   const nextRequestId = () => `req_${(++requestCounter).toString(36)}`;
   const server = createServer((req, res) => {
     const requestId = nextRequestId();
-    handle(req, store, faults).then(
+    handle(req, store, faults, limiter).then(
       (answer) => send(res, answer, requestId),
       (error: unknown) => send(res, errorAnswer(error, store.log), requestId),
     );
@@ -52,17 +53,17 @@ function send(res: ServerResponse, answer: Answer, requestId: string): void {
   res.end(payload);
 }
 
-async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults): Promise<Answer> {
+async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults, limiter: RateLimiter): Promise<Answer> {
   const method = req.method ?? 'GET';
   const url = parseTarget(req.url ?? '/');
   const found = findRoute(method, url.pathname);
   const body = await readBody(req);
   if (found.kind === 'admin') {
     const { route, params } = found.match;
-    const run = () => route.handle({ params, body, store, faults });
+    const run = () => route.handle({ params, body, store, faults, limiter });
     return method === 'GET' ? run() : store.transaction(run);
   }
-  return handleApi(req, method, url, found, body, store, faults);
+  return handleApi(req, method, url, found, body, store, faults, limiter);
 }
 
 async function handleApi(
@@ -73,6 +74,7 @@ async function handleApi(
   body: unknown,
   store: SandboxStore,
   faults: Faults,
+  limiter: RateLimiter,
 ): Promise<Answer> {
   const fault = faults.draw();
   if (fault === '503') throw new HttpError(503, 'service_unavailable', 'The service is temporarily unavailable (sandbox fault)');
@@ -90,12 +92,40 @@ async function handleApi(
       'www-authenticate': 'Bearer realm="recruitment-api"',
     });
   }
-  const { route, params } = found.match;
+  const { route } = found.match;
   if (!credential.permissions.includes(route.permission)) {
     throw new HttpError(403, 'forbidden', `This token lacks the ${route.permission} permission needed for ${method} ${url.pathname}`);
   }
-  const account = ACCOUNTS[credential.account];
+  const rate = limiter.take(credential.token);
+  if (!rate.allowed) {
+    throw new HttpError(429, 'rate_limited', `Too many requests for this token; try again in ${rate.retryAfter} s`, [], {
+      ...rate.headers,
+      'retry-after': String(rate.retryAfter),
+    });
+  }
+  try {
+    const answer = await carryOut(req, method, url, found, body, store, faults, fault, ACCOUNTS[credential.account]);
+    answer.headers = { ...answer.headers, ...rate.headers };
+    return answer;
+  } catch (error) {
+    if (error instanceof HttpError) Object.assign(error.headers, rate.headers);
+    throw error;
+  }
+}
 
+/** An authenticated, permitted request: replayed, or carried out with its replay record. */
+async function carryOut(
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  found: Extract<Found, { kind: 'api' }>,
+  body: unknown,
+  store: SandboxStore,
+  faults: Faults,
+  fault: ReturnType<Faults['draw']>,
+  account: (typeof ACCOUNTS)[keyof typeof ACCOUNTS],
+): Promise<Answer> {
+  const { route, params } = found.match;
   const rawKey = req.headers['idempotency-key'];
   const key = route.idempotent && typeof rawKey === 'string' ? rawKey : undefined;
   let print = '';
