@@ -74,6 +74,11 @@ export interface ClientOptions {
   baseUrl: string;
   token: string | undefined;
   userAgent: string;
+  /**
+   * Names the service in errors and log lines in place of its address, e.g. a local emulator
+   * whose port changes on every run: `GET /jobs/9 on <name> failed with 404`.
+   */
+  name?: string;
   retry?: Partial<RetryPolicy>;
   timeouts?: Partial<ClientTimeouts>;
   maxResponseBytes?: number;
@@ -173,6 +178,7 @@ export class ApiClient {
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const relative = withQuery(path.startsWith('/') ? path : `/${path}`, options.query);
     const url = `${this.baseUrl}${relative}`;
+    const shown = this.options.name === undefined ? url : `${relative} on ${this.options.name}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
@@ -186,21 +192,22 @@ export class ApiClient {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const retryable = mayRetry(method, options.idempotencyKey !== undefined);
     const deadline = this.now() + this.timeouts.requestMs;
-    const failure = (attempts: number): Failure => ({ method, path: relative, attempts });
+    const where = this.options.name;
+    const failure = (attempts: number): Failure => ({ method, path: relative, attempts, ...(where === undefined ? {} : { where }) });
     /** Whether a wait of `ms` before another attempt is worth it: attempts left, and time before the deadline. */
     const mayWait = (attempt: number, ms: number) => retryable && attempt < this.policy.maxAttempts && this.now() + ms < deadline;
 
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.takeTurn(deadline, failure(attempt - 1));
       const started = this.now();
-      this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
+      this.log(`> ${method} ${shown} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
       let response: TransportResponse;
       try {
         response = await this.transport.send(url, { method, headers, body: payload, deadline });
       } catch (error) {
         this.endTurn(ticket, undefined);
         const cause = error as Error;
-        this.log(`< network error ${method} ${url} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
+        this.log(`< network error ${method} ${shown} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
         const apiError = networkError(cause, failure(attempt));
         const delay = retryDelay(this.policy, attempt, undefined, this.random);
         if (!apiError.retryable || !mayWait(attempt, delay)) throw apiError;
@@ -211,7 +218,7 @@ export class ApiClient {
       const { statusCode: status, text } = response;
       const replayed = response.header('idempotent-replayed') === 'true';
       const contentType = response.header('content-type');
-      this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
+      this.log(`< ${status} ${method} ${shown} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
 
       if (isRetryableStatus(status) && retryable) {
         const retryAfter = parseRetryAfter(response.header('retry-after'), this.now());
