@@ -41,7 +41,8 @@ export const descriptionStep: Step = {
   async ask(session, step) {
     const back = step.canGoBack ? `; \`${BACK_TOKEN}\` alone goes back` : '';
     const text = await session.prompter.multiline({
-      message: `Description (at least ${MIN_DESCRIPTION_WORDS} words; an empty line ends it${back})`,
+      message: 'Description',
+      hint: `at least ${MIN_DESCRIPTION_WORDS} words; an empty line ends it${back}`,
       ...(session.answers.description ? { default: session.answers.description } : {}),
       validate: (value) => (step.canGoBack && isBackInput(value)) || (descriptionProblem(value) ?? true),
       status: wordCount,
