@@ -25,7 +25,7 @@ function setup(options: Parameters<typeof wizardContext>[1] = {}) {
 }
 
 /** Answers the classification and a title, then Ctrl-C at the description: a draft titled `title`. */
-async function interruptedAfterTitle(options: Parameters<typeof wizardContext>[1], title: string, first: FakePrompter['remaining'][number][] = []) {
+async function interruptedAfterTitle(options: NonNullable<Parameters<typeof wizardContext>[1]>, title: string, first: FakePrompter['remaining'][number][] = []) {
   const w = setup(options);
   const prompter = new FakePrompter([
     ...first,

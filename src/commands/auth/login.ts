@@ -83,7 +83,10 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
   await updateConfig(ctx.env, (data) => {
     const stored = editProfile(data, profile);
     Object.assign(stored, { baseUrl, token });
-    if (learned) stored.learnedAccountType = { type: learned, account: accountKey(baseUrl, token), at: ctx.now().toISOString() };
+    const account = accountKey(baseUrl, token);
+    if (learned) stored.learnedAccountType = { type: learned, account, at: ctx.now().toISOString() };
+    // What was learned with the profile's previous token says nothing about this one.
+    else if (stored.learnedAccountType?.account !== account) delete stored.learnedAccountType;
     if (!data.currentProfile) data.currentProfile = profile;
   });
   const file = configPath(ctx.env);
