@@ -25,8 +25,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs')
-      __recruit_subs=(create pending get list status update help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'show one job with its status and approval' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication; keeps free-board publication unless told otherwise' 'display help for command')
+      __recruit_subs=(create pending drafts get list status update help)
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication; keeps free-board publication unless told otherwise' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
@@ -34,6 +34,9 @@ __recruit_spec() {
       __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency)
       ;;
     'jobs pending')
+      __recruit_opts+=(-h --help)
+      ;;
+    'jobs drafts')
       __recruit_opts+=(-h --help)
       ;;
     'jobs get')
@@ -172,7 +175,7 @@ __recruit_argument_values() {
     'lookup|0') __recruit_words job-options industries functions employer-types customers departments hiring-managers users ;;
     'jobs get|0'|'jobs status|0'|'jobs update|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
     'jobs status|1') __recruit_cache settable-statuses ;;
-    'jobs help|0') __recruit_words create pending get list status update ;;
+    'jobs help|0') __recruit_words create pending drafts get list status update ;;
     'auth help|0') __recruit_words login status logout ;;
     'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency ;;
     'config help|0') __recruit_words list get set ;;

@@ -17,7 +17,7 @@ function __recruit_spec -a path
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size
         case 'recruit jobs'
-            set subs 'create' 'pending' 'get' 'list' 'status' 'update' 'help'
+            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'help'
         case 'recruit jobs create'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency
         case 'recruit jobs list'
@@ -157,6 +157,7 @@ complete -c recruit -n '__recruit_arg "recruit lookup" 0' -a 'job-options indust
 # recruit jobs
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'create' -d 'create jobs: the wizard on a terminal, one job from field flags, or a batch from a file'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, step reached, when saved (* marks this account\'s)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)'
@@ -195,6 +196,8 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -l resume -d 're-sen
 complete -c recruit -n '__recruit_in "recruit jobs create"' -s h -l help -d 'show help'
 # recruit jobs pending
 complete -c recruit -n '__recruit_in "recruit jobs pending"' -s h -l help -d 'show help'
+# recruit jobs drafts
+complete -c recruit -n '__recruit_in "recruit jobs drafts"' -s h -l help -d 'show help'
 # recruit jobs get
 complete -c recruit -n '__recruit_in "recruit jobs get"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit jobs get" 0' -a '(__recruit_cache jobs)'
@@ -240,7 +243,7 @@ complete -c recruit -n '__recruit_in "recruit jobs update"' -l no-publish-free-b
 complete -c recruit -n '__recruit_in "recruit jobs update"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit jobs update" 0' -a '(__recruit_cache jobs)'
 # recruit jobs help
-complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending get list status update'
+complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update'
 # recruit api
 complete -c recruit -n '__recruit_in "recruit api"' -s X -l method -x -d 'HTTP method (default GET, or POST with fields or input)'
 complete -c recruit -n '__recruit_in "recruit api"' -s f -l field -x -d 'body field (query parameter for GET); numbers, true/false/null, @file (repeatable)'

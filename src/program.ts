@@ -152,6 +152,15 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .action(lazy(() => import('./commands/jobs/pending.js')));
 
   jobs
+    .command('drafts')
+    .description("list the wizard's saved drafts: account, title, step reached, when saved (* marks this account's)")
+    .addHelpText(
+      'after',
+      examples(['recruit jobs drafts', 'recruit jobs drafts --json', 'recruit --profile staging jobs drafts   # * marks the drafts of that profile', 'recruit jobs create                       # offers this account\'s drafts']),
+    )
+    .action(lazy(() => import('./commands/jobs/drafts.js')));
+
+  jobs
     .command('get <jobId>')
     .description('show one job with its status and approval')
     .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json']))

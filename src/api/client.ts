@@ -2,6 +2,7 @@
 // deadlines and a response-size cap, a keep-alive pool, retries of transient failures, typed
 // errors and --verbose lines. Only 2xx answers are returned (redirects are never followed), and
 // their bodies only as JSON: anything else is an ApiError naming the method, path and status.
+import { credentialFingerprint } from './credential.js';
 import { ApiError, describeBody, httpError, networkError, type Failure } from './errors.js';
 import { hasHeader, Transport, type TransportResponse } from './http.js';
 import { holdsMoreValues } from './json-values.js';
@@ -92,14 +93,7 @@ export interface ClientOptions {
   now?: () => number;
 }
 
-/**
- * A fingerprint of a credential, to tell accounts apart in local state without keeping the token:
- * a hash (node:crypto is loaded here, not at start-up: most commands never need it).
- */
-export function credentialFingerprint(token: string | undefined): string {
-  const { createHash } = process.getBuiltinModule('node:crypto');
-  return createHash('sha256').update(`recruit credential\n${token ?? ''}`).digest('hex').slice(0, 32);
-}
+export { credentialFingerprint };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -34,8 +34,12 @@ export class UsageError extends CliError {
 
 /** The user pressed Ctrl-C. */
 export class InterruptedError extends CliError {
-  constructor(message = 'Interrupted') {
+  /** The command already told the user (e.g. "Draft saved"): no `error:` line follows for people. */
+  readonly reported: boolean;
+
+  constructor(message = 'Interrupted', options: { reported?: boolean } = {}) {
     super(message, EXIT.INTERRUPTED, 'interrupted');
+    this.reported = options.reported === true;
   }
 }
 

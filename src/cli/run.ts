@@ -2,7 +2,7 @@
 import { CommanderError } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { toCliError } from './api-failure.js';
-import { CliError } from './errors.js';
+import { CliError, InterruptedError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { processIO, type IO } from './io.js';
 import { buildProgram } from '../program.js';
@@ -26,6 +26,7 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
     return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
   }
   if (error instanceof CliError) {
+    if (error instanceof InterruptedError && error.reported && !json) return error.exitCode;
     if (json) {
       const { code, message, status, retryable, details } = error;
       const body = { error: { code, message, status, retryable, details } };

@@ -9,11 +9,20 @@ import { UsageError } from '../cli/errors.js';
 export const ACCOUNT_TYPES = ['direct', 'staffing', 'auto'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/** What `auto` learned from the service about one account (its base URL and token, as a fingerprint). */
+export interface LearnedAccountType {
+  type: 'direct' | 'staffing';
+  /** accountKey(baseUrl, token) of src/jobs/account-type.ts: never the token itself. */
+  account: string;
+  at: string;
+}
+
 export interface Profile {
   baseUrl?: string;
   token?: string;
   accountType?: AccountType;
   concurrency?: number;
+  learnedAccountType?: LearnedAccountType;
 }
 
 export interface ConfigData {

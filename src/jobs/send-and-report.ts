@@ -2,6 +2,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Job } from '../api/types.js';
 import type { Context } from '../cli/context.js';
+import { learnFromRefusal } from './account-type.js';
 import { reportCreated } from './describe.js';
 import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';
@@ -12,6 +13,8 @@ export async function sendAndReport(ctx: Context, api: ApiClient, store: Submiss
   try {
     sent = await sendSubmission(api, store, submission, ctx.now);
   } catch (error) {
+    // Under `auto`, a 400 naming customerId teaches that the account is staffing (checked before sending from now on).
+    await learnFromRefusal(ctx, error, submission.body);
     throw explainCreateFailure(ctx, error, submission);
   }
   await reportCreated(ctx, sent.job);

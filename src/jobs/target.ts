@@ -1,9 +1,11 @@
 // Where a submission or a batch goes: the profile and base URL, or an account of the embedded
 // sandbox (whose port changes on every run, so it is named, not addressed).
 import type { ApiClient } from '../api/client.js';
+import { credentialFingerprint } from '../api/credential.js';
 import type { Context } from '../cli/context.js';
-import type { SandboxAccount } from '../cli/sandbox-account.js';
+import { sandboxToken, type SandboxAccount } from '../cli/sandbox-account.js';
 import type { AccountType } from '../config/config-file.js';
+import { learnedAccountType } from './account-type.js';
 
 export interface Target {
   profile: string;
@@ -23,6 +25,15 @@ export function targetOf(ctx: Context, api: ApiClient): Target {
   return account ? embeddedTarget(account) : { profile: ctx.settings().profile, baseUrl: api.baseUrl };
 }
 
+/** Whom this command's requests would go to, and with which credential (as a fingerprint), without starting anything. */
+export function accountInEffect(ctx: Context): (Target & { credential: string }) | undefined {
+  const account = ctx.sandboxAccount();
+  if (account) return { ...embeddedTarget(account), credential: credentialFingerprint(sandboxToken(account)) };
+  const s = ctx.settings();
+  if (!s.baseUrl) return undefined;
+  return { profile: s.profile, baseUrl: s.baseUrl.trim().replace(/\/+$/, ''), credential: credentialFingerprint(s.token) };
+}
+
 export function sameTarget(a: Target, b: Target): boolean {
   return a.profile === b.profile && a.baseUrl === b.baseUrl;
 }
@@ -39,9 +50,18 @@ export function describeTarget(target: Target): string {
   return account ? `the embedded sandbox (--sandbox, ${account} account)` : `profile "${target.profile}" at ${target.baseUrl}`;
 }
 
-/** The embedded sandbox's staffing account needs a customer on every job; its other accounts do not. */
+/**
+ * The embedded sandbox's staffing account needs a customer on every job; its other accounts do not.
+ * Otherwise the settings say, and under `auto` what was learned for this account
+ * (src/jobs/account-type.ts), else `auto`.
+ */
 export function accountTypeOf(ctx: Context): AccountType {
   const account = ctx.sandboxAccount();
   if (account) return account === 'staffing' ? 'staffing' : 'direct';
-  return ctx.settings().accountType;
+  return configuredOrLearned(ctx);
+}
+
+function configuredOrLearned(ctx: Context): AccountType {
+  const configured = ctx.settings().accountType;
+  return configured === 'auto' ? (learnedAccountType(ctx) ?? 'auto') : configured;
 }

@@ -21,6 +21,7 @@ export interface Answers {
   salaryMax?: number | null;
   currency?: string | null;
   experience?: number | null;
+  qualifications?: string | null;
   skills?: string[];
   optionalSkills?: string[];
   department?: Ref | null;
@@ -43,6 +44,7 @@ const PLAIN_FIELDS = [
   'salaryMax',
   'currency',
   'experience',
+  'qualifications',
   'skills',
   'optionalSkills',
   'publishToCareerPage',
@@ -81,6 +83,7 @@ export function toBody(a: Answers, extra: Record<string, unknown> = {}): Record<
   set('salaryMax', a.salaryMax);
   set('currency', a.currency);
   set('experience', a.experience);
+  set('qualifications', a.qualifications);
   set('skills', a.skills);
   set('optionalSkills', a.optionalSkills);
   set('departmentId', a.department?.id);

@@ -1,34 +1,82 @@
 // The real prompter: @inquirer/prompts on the terminal, loaded only when the wizard starts.
+//
+// Every prompt erases itself when it ends (clearPromptOnDone), and the prompter writes the answered
+// line itself: "✔ Industry Information Technology", without the hint that was shown while asking
+// ("type to filter"). So Ctrl-C leaves no list drawn on the screen: the prompt is gone, and the
+// wizard's one line about the draft follows.
 import type { IO } from '../cli/io.js';
-import type { Prompter } from './prompter.js';
+import { BACK_LABEL, isBackInput } from './back.js';
+import type { Choice, Prompter } from './prompter.js';
+
+type Theme = Awaited<ReturnType<typeof loadTheme>>;
+
+async function loadTheme() {
+  const { makeTheme } = await import('@inquirer/core');
+  return makeTheme({});
+}
 
 export function createInquirerPrompter(io: IO): Prompter {
   // Prompts are drawn on stderr: stdout carries only the result, and may be redirected.
-  const context = { input: io.stdin, output: io.stderr as NodeJS.WritableStream };
+  const context = { input: io.stdin, output: io.stderr as NodeJS.WritableStream, clearPromptOnDone: true };
   const prompts = () => import('@inquirer/prompts');
+  let theme: Theme | undefined;
+  const themed = async () => (theme ??= await loadTheme());
+
+  /** The message while asking: the hint beside it, dimmed. */
+  const asking = async (message: string, hint: string | undefined) => {
+    const t = await themed();
+    return hint ? `${message} ${t.style.help(`(${hint})`)}` : message;
+  };
+  /** The answered line, as @inquirer draws it, without the hint. */
+  const answered = async (message: string, shown: string) => {
+    const t = await themed();
+    const prefix = typeof t.prefix === 'string' ? t.prefix : t.prefix.done;
+    io.stderr.write(`${prefix} ${t.style.message(message, 'done')}${shown ? ` ${t.style.answer(shown)}` : ''}\n`);
+  };
+  const nameOf = <T>(choices: readonly Choice<T>[], value: T) => choices.find((c) => c.value === value)?.name ?? '';
+
   return {
     async search(options) {
       const { search } = await prompts();
-      return search({ message: options.message, source: options.source, pageSize: options.pageSize }, context);
+      let last: Choice<unknown>[] = [];
+      const source: typeof options.source = async (term, opt) => (last = await options.source(term, opt));
+      const value = await search({ message: await asking(options.message, options.hint), source, pageSize: options.pageSize }, context);
+      await answered(options.message, nameOf(last, value));
+      return value;
     },
     async select(options) {
       const { select } = await prompts();
-      return select(
-        { message: options.message, choices: options.choices, default: options.default, pageSize: options.pageSize, loop: false },
+      const value = await select(
+        {
+          message: await asking(options.message, options.hint),
+          choices: options.choices,
+          default: options.default,
+          pageSize: options.pageSize,
+          loop: false,
+        },
         context,
       );
+      await answered(options.message, nameOf(options.choices, value));
+      return value;
     },
     async input(options) {
       const { input } = await prompts();
-      return input({ message: options.message, default: options.default, validate: options.validate }, context);
+      const value = await input({ message: await asking(options.message, options.hint), default: options.default, validate: options.validate }, context);
+      await answered(options.message, isBackInput(value) ? BACK_LABEL : value.trim());
+      return value;
     },
     async multiline(options) {
       const { default: multiline } = await import('./multiline-prompt.js');
-      return multiline(options, context);
+      const value = await multiline({ ...options, message: await asking(options.message, options.hint) }, context);
+      const lines = value.split('\n').length;
+      await answered(options.message, isBackInput(value) ? BACK_LABEL : (options.status?.(value) ?? `${lines} line${lines === 1 ? '' : 's'}`));
+      return value;
     },
     async confirm(options) {
       const { confirm } = await prompts();
-      return confirm({ message: options.message, default: options.default }, context);
+      const value = await confirm({ message: options.message, default: options.default }, context);
+      await answered(options.message, value ? 'Yes' : 'No');
+      return value;
     },
   };
 }

@@ -1,12 +1,14 @@
 // A searchable list fed by a lookup endpoint: each keystroke asks the API for one page matching the
-// text (its `search` parameter), never the whole list.
+// text (its `search` parameter), never the whole list. `<` as the text leaves only "← Back": the
+// search prompt puts its cursor on the first entry, so "← Back" cannot be first without being the
+// default, and stays last, inside the page.
 import type { ApiClient, Query } from '../api/client.js';
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { sanitizeCell } from '../cli/sanitize.js';
 import type { Ref } from './answers.js';
-import { backChoice, type Back } from './back.js';
+import { backChoice, isBackInput, type Back } from './back.js';
 import type { Choice } from './prompter.js';
 
 export const LOOKUP_PAGE_SIZE = 10;
@@ -30,6 +32,9 @@ export function lookupSource(api: ApiClient, options: LookupListOptions) {
   const label = options.label ?? ((item: Named) => item.name);
   return async (term: string | undefined): Promise<Choice<LookupPick>[]> => {
     const search = term?.trim() || undefined;
+    if (search !== undefined && isBackInput(search)) {
+      return options.canGoBack ? [backChoice()] : [{ name: 'this is the first step: there is nothing to go back to', value: null, disabled: ' ' }];
+    }
     const page = await getPage<Named>(api, options.path, { ...options.query, search, pageSize: LOOKUP_PAGE_SIZE }, namedShape);
     const items = page.data;
     const choices: Choice<LookupPick>[] = [];

@@ -12,28 +12,31 @@ export interface Choice<T> {
 /** Returns true when the value is acceptable, else the reason shown under the prompt. */
 export type Validate = (value: string) => true | string;
 
-export interface SearchOptions<T> {
+/** Every prompt: its message, and a hint shown beside it while it is asked, gone from the answered line. */
+interface Asked {
   message: string;
+  /** e.g. "type to filter; `<` goes back". */
+  hint?: string;
+}
+
+export interface SearchOptions<T> extends Asked {
   /** Called with what the user typed so far (undefined before the first key). */
   source: (term: string | undefined, opt: { signal: AbortSignal }) => Promise<Choice<T>[]>;
   pageSize?: number;
 }
 
-export interface SelectOptions<T> {
-  message: string;
+export interface SelectOptions<T> extends Asked {
   choices: Choice<T>[];
   default?: T;
   pageSize?: number;
 }
 
-export interface InputOptions {
-  message: string;
+export interface InputOptions extends Asked {
   default?: string;
   validate?: Validate;
 }
 
-export interface MultilineOptions {
-  message: string;
+export interface MultilineOptions extends Asked {
   default?: string;
   /** Checked when the user ends the text; a string refuses it with that reason. */
   validate?: Validate;

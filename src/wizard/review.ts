@@ -1,7 +1,7 @@
 // The review screen: every answer, then submit, edit a field, save the draft and quit, or discard.
 import { sanitizeCell } from '../cli/sanitize.js';
 import { BACK, backChoice, type Back } from './back.js';
-import { applies } from './navigator.js';
+import { applies, isAnswered } from './navigator.js';
 import type { Choice } from './prompter.js';
 import type { Session, Step } from './session.js';
 import { STEPS } from './steps/index.js';
@@ -14,12 +14,19 @@ async function shownSteps(session: Session): Promise<Step[]> {
   return shown;
 }
 
-export async function printReview(session: Session): Promise<void> {
-  const steps = await shownSteps(session);
+/** Every answer (or, with answeredOnly, the steps answered so far) under a heading, on stderr. */
+export async function printAnswers(session: Session, heading: string, options: { answeredOnly?: boolean } = {}): Promise<void> {
+  let steps = await shownSteps(session);
+  if (options.answeredOnly) steps = steps.filter((s) => isAnswered(s, session.answers));
+  if (steps.length === 0) return;
   const width = Math.max(...steps.map((s) => s.label.length));
   const lines = steps.map((s) => `  ${s.label.padEnd(width)}  ${sanitizeCell(s.show(session.answers, session))}`);
   for (const [field, value] of Object.entries(session.extra)) lines.push(`  ${field.padEnd(width)}  ${sanitizeCell(JSON.stringify(value))}`);
-  session.ctx.io.stderr.write(`\nReview the job:\n${lines.join('\n')}\n\n`);
+  session.ctx.io.stderr.write(`\n${heading}\n${lines.join('\n')}\n\n`);
+}
+
+export function printReview(session: Session): Promise<void> {
+  return printAnswers(session, 'Review the job:');
 }
 
 export function askReviewAction(session: Session): Promise<ReviewAction> {
@@ -36,8 +43,10 @@ export function askReviewAction(session: Session): Promise<ReviewAction> {
 
 export async function askFieldToEdit(session: Session): Promise<Step | Back> {
   const steps = await shownSteps(session);
-  const choices: Choice<Step | Back>[] = steps.map((s) => ({ name: s.label, value: s, description: sanitizeCell(s.show(session.answers, session)) }));
-  choices.push(backChoice());
-  const pick = await session.prompter.select({ message: 'Edit which field?', choices, pageSize: 12 });
+  const choices: Choice<Step | Back>[] = [
+    backChoice('return to the review without a change'),
+    ...steps.map((s) => ({ name: s.label, value: s, description: sanitizeCell(s.show(session.answers, session)) })),
+  ];
+  const pick = await session.prompter.select({ message: 'Edit which field?', choices, default: steps[0], pageSize: choices.length });
   return pick === BACK ? BACK : pick;
 }

@@ -5,16 +5,17 @@ import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Context } from '../cli/context.js';
 import { InterruptedError, UsageError } from '../cli/errors.js';
-import { sanitize } from '../cli/sanitize.js';
-import { accountTypeOf } from '../jobs/target.js';
-import { answersFromInitial, type Answers } from './answers.js';
-import { DraftStore } from './draft.js';
+import { answersFromInitial } from './answers.js';
+import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.js';
+import { accountTypeOf, targetOf } from '../jobs/target.js';
+import { DraftStore, newDraftId, type StoredDraft } from './draft.js';
+import { describeSavedAt, describeStep, describeTitle, stepReached } from './draft-summary.js';
 import { editStep, walk } from './navigator.js';
 import { isPromptInterrupt, type Prompter } from './prompter.js';
-import { askFieldToEdit, askReviewAction, printReview } from './review.js';
-import { keepAnswers, type Session } from './session.js';
+import { askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
+import { keepAnswers, removeDraft, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
-import { BACK } from './back.js';
+import { BACK, backChoice, type Back } from './back.js';
 
 export interface WizardOptions {
   /** Tests inject one; by default the terminal prompts of @inquirer/prompts. */
@@ -38,19 +39,23 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     const { createInquirerPrompter } = await import('./inquirer-prompter.js');
     prompter = createInquirerPrompter(ctx.io);
   }
-  const drafts = new DraftStore(ctx.env);
+  const api = await ctx.api();
   const session: Session = {
     ctx,
     prompter,
-    api: await ctx.api(),
+    api,
     answers: {},
     extra: {},
-    drafts,
+    drafts: new DraftStore(ctx.env),
+    draftAccount: { ...targetOf(ctx, api), credential: api.credentialFingerprint() },
+    draftId: newDraftId(),
     staffing: accountTypeOf(ctx) === 'staffing',
     cache: {},
   };
   // Fail fast on a wrong token or URL, before any typing: a search list would only show the error.
   await getPage(session.api, '/industries', { pageSize: 1 }, namedShape);
+  // Under `auto` with the type not known yet, one probe before any step, so that the customer step is right at once.
+  if (!session.staffing && learns(ctx) && !learnedAccountType(ctx)) session.staffing = (await learnByProbe(ctx, api)) === 'staffing';
   try {
     await startFromDraft(session);
     const fromFlags = answersFromInitial(options.initial ?? {});
@@ -59,26 +64,83 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     await reviewLoop(session);
   } catch (error) {
     if (!isPromptInterrupt(error)) throw error;
-    if (Object.keys(session.answers).length > 0) ctx.info(`\n${keepAnswers(session, DRAFT_SAVED)}`);
-    throw new InterruptedError();
+    // The prompt has erased itself; one line says what was kept, and nothing else follows (exit 130).
+    ctx.info(Object.keys(session.answers).length > 0 ? keepAnswers(session, DRAFT_SAVED) : 'Stopped; nothing was answered, so there is no draft.');
+    throw new InterruptedError('Interrupted', { reported: true });
   }
 }
 
-/** Offers to continue a saved draft: yes takes its answers, no discards it. */
+type DraftChoice = { continue: StoredDraft } | { discard: StoredDraft } | 'new' | 'discard-one';
+
+/** Offers the drafts of this account: continue one, start over (keeping them), or discard one (after a confirmation). */
 async function startFromDraft(session: Session): Promise<void> {
-  const draft = session.drafts.load();
-  if (!draft) return;
-  const title = draft.answers.title ? ` "${sanitize(draft.answers.title)}"` : '';
-  const yes = await session.prompter.confirm({
-    message: `Continue the draft${title} saved ${draft.savedAt.replace('T', ' ').slice(0, 16)} UTC? (no discards it)`,
-    default: true,
-  });
-  if (yes) {
-    session.answers = structuredClone(draft.answers) as Answers;
+  for (;;) {
+    const drafts = session.drafts.of(session.draftAccount);
+    if (drafts.length === 0) return;
+    const choice = await askDraftChoice(session, drafts);
+    if (choice === 'new') return;
+    if (choice === 'discard-one') {
+      const pick = await session.prompter.select<StoredDraft | Back>({
+        message: 'Discard which draft?',
+        choices: [backChoice(), ...drafts.map((d) => ({ name: draftName(d), value: d as StoredDraft | Back }))],
+        default: drafts[0],
+      });
+      if (pick !== BACK) await discard(session, pick);
+      continue;
+    }
+    if ('discard' in choice) {
+      await discard(session, choice.discard);
+      continue;
+    }
+    const draft = choice.continue;
+    session.draftId = draft.id;
+    session.answers = structuredClone(draft.answers);
     session.extra = { ...draft.extra };
-  } else {
-    session.drafts.remove();
+    // A customer left out before the account was known to be staffing is asked again.
+    if (session.staffing && session.answers.customer === null) delete session.answers.customer;
+    await printRecap(session);
+    return;
   }
+}
+
+function draftName(d: StoredDraft): string {
+  return `${describeTitle(d.answers)}, at ${describeStep(d.answers)}, saved ${describeSavedAt(d.savedAt)}`;
+}
+
+async function askDraftChoice(session: Session, drafts: StoredDraft[]): Promise<DraftChoice> {
+  if (drafts.length === 1) {
+    const draft = drafts[0]!;
+    return session.prompter.select<DraftChoice>({
+      message: `Continue the draft ${describeTitle(draft.answers)} saved ${describeSavedAt(draft.savedAt)}?`,
+      choices: [
+        { name: 'Continue', value: { continue: draft }, description: `take its answers and go on at ${describeStep(draft.answers)}` },
+        { name: 'Start over (keep the draft)', value: 'new', description: 'a new job; the draft stays for later (`recruit jobs drafts` lists drafts)' },
+        { name: 'Discard', value: { discard: draft }, description: 'delete the draft (asks first)' },
+      ],
+    });
+  }
+  return session.prompter.select<DraftChoice>({
+    message: `${drafts.length} drafts of this account are saved. Continue one?`,
+    choices: [
+      ...drafts.map((d) => ({ name: `Continue ${draftName(d)}`, value: { continue: d } as DraftChoice })),
+      { name: 'Start over (keep the drafts)', value: 'new', description: 'a new job; the drafts stay for later (`recruit jobs drafts` lists them)' },
+      { name: 'Discard a draft', value: 'discard-one', description: 'pick one to delete (asks first)' },
+    ],
+    pageSize: Math.min(drafts.length + 2, 12),
+  });
+}
+
+async function discard(session: Session, draft: StoredDraft): Promise<void> {
+  const sure = await session.prompter.confirm({ message: `Discard the draft ${describeTitle(draft.answers)}? Its answers are lost.`, default: false });
+  if (!sure) return;
+  session.drafts.remove(session.draftAccount, draft.id);
+  session.ctx.info(`Discarded the draft ${describeTitle(draft.answers)}.`);
+}
+
+/** The answers a continued draft brings, before the next question (the review shows them anyway for a complete draft). */
+async function printRecap(session: Session): Promise<void> {
+  if (stepReached(session.answers).label === 'review') return;
+  await printAnswers(session, `Continuing the draft; answers so far:`, { answeredOnly: true });
 }
 
 async function reviewLoop(session: Session): Promise<void> {
@@ -99,7 +161,7 @@ async function reviewLoop(session: Session): Promise<void> {
         return;
       case 'discard':
         if (await session.prompter.confirm({ message: 'Discard every answer of this job?', default: false })) {
-          session.drafts.remove();
+          removeDraft(session);
           session.ctx.info('Discarded; nothing was created.');
           return;
         }

@@ -5,7 +5,7 @@ import type { Context } from '../cli/context.js';
 import { describeFsError } from '../cli/errors.js';
 import { toBody, type AnswerKey, type Answers } from './answers.js';
 import type { Back } from './back.js';
-import type { DraftStore } from './draft.js';
+import type { DraftAccount, DraftStore } from './draft.js';
 import type { Prompter } from './prompter.js';
 
 export interface Session {
@@ -16,7 +16,10 @@ export interface Session {
   /** Fields from flags that are sent without a step of their own. */
   extra: Record<string, unknown>;
   drafts: DraftStore;
-  /** Staffing accounts must give a customer (design 3). */
+  /** The account this run's draft belongs to, and the draft's id (a new one, or the one continued). */
+  draftAccount: DraftAccount;
+  draftId: string;
+  /** Staffing accounts must give a customer (design 3): set, learned (`auto`) or learned during this run. */
   staffing: boolean;
   /** Answers of the API fetched once per run. */
   cache: { hasCustomers?: boolean; jobOptions?: JobOptions };
@@ -49,12 +52,12 @@ export interface Step {
 /** Saves the draft; false, with a warning the first time, when the disk does not take it. */
 export function saveDraft(session: Session): boolean {
   try {
-    session.drafts.save(session.answers, session.extra, session.ctx.now());
+    session.drafts.save(session.draftAccount, session.draftId, session.answers, session.extra, session.ctx.now());
     session.draftUnsaved = false;
     return true;
   } catch (error) {
     if (session.draftUnsaved === undefined) {
-      session.ctx.warn(`could not save the draft to ${session.drafts.file}: ${describeFsError(error)}; your answers are kept only while the wizard runs`);
+      session.ctx.warn(`could not save the draft to ${session.drafts.fileOf(session.draftAccount, session.draftId)}: ${describeFsError(error)}; your answers are kept only while the wizard runs`);
     }
     session.draftUnsaved = true;
     return false;
@@ -69,4 +72,9 @@ export function keepAnswers(session: Session, saved: string): string {
   if (saveDraft(session)) return saved;
   session.ctx.io.stderr.write(`${JSON.stringify(toBody(session.answers, session.extra), null, 2)}\n`);
   return 'The draft could not be saved: your job is printed above as JSON (`recruit jobs create --file` takes it once the disk has room).';
+}
+
+/** Deletes this run's draft (after a creation, a discard, or when a pending submission holds the job). */
+export function removeDraft(session: Session): void {
+  session.drafts.remove(session.draftAccount, session.draftId);
 }

@@ -8,10 +8,11 @@ import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
 import { newSubmission, sendSubmission, type Sent } from '../jobs/submit.js';
+import { learnFromRefusal } from '../jobs/account-type.js';
 import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
 import { editStep, record } from './navigator.js';
-import { keepAnswers, type Session, type Step } from './session.js';
+import { keepAnswers, removeDraft, type Session, type Step } from './session.js';
 import { STEPS } from './steps/index.js';
 import { careerPageStep, freeBoardsStep, PUBLICATION_CAVEAT } from './steps/publication.js';
 
@@ -58,7 +59,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
   } catch (error) {
     return failed(session, submission, error);
   }
-  session.drafts.remove();
+  removeDraft(session);
   await reportCreated(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; resuming it is safe, the service replays the job`);
   return 'created';
@@ -73,12 +74,15 @@ async function failed(session: Session, submission: Submission, error: unknown):
   }
   if (submission.state === 'pending') {
     // The persisted submission now holds the job; a draft beside it could create it twice.
-    session.drafts.remove();
+    removeDraft(session);
     throw explainCreateFailure(ctx, error, submission);
   }
   const kept = keepAnswers(session, KEPT_IN_DRAFT);
   if (!(error instanceof ApiError)) throw error;
   if (error.status === 400) {
+    // Under `auto`, a 400 naming customerId teaches that the account is staffing: the customer step
+    // below then has no "No customer".
+    if ((await learnFromRefusal(ctx, error, submission.body)) === 'staffing') session.staffing = true;
     printProblems(session, 'The service refused the job (400), nothing was created:', error.details.length ? error.details : [{ message: error.message }]);
     if (await offerEdits(session, error.details.map((d) => d.field))) return 'review';
     ctx.info(kept);

@@ -20,6 +20,9 @@ function freshEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { RECRUIT_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'recruit-auth-')), ...extra };
 }
 
+/** What login keeps beside the token under `account-type auto` (test/cli/account-type.test.ts covers it). */
+const LEARNED_DIRECT = { learnedAccountType: { type: 'direct', account: expect.stringMatching(/^[0-9a-f]{24}$/), at: expect.any(String) } };
+
 const file = (env: NodeJS.ProcessEnv) => join(env.RECRUIT_CONFIG_DIR!, 'config.json');
 const stored = (env: NodeJS.ProcessEnv): ConfigData => JSON.parse(readFileSync(file(env), 'utf8')) as ConfigData;
 
@@ -41,7 +44,7 @@ describe('auth login --with-token', () => {
     const result = await login(env, `  ${TOKEN}  `);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`Logged in to ${sandbox.current.baseUrl} as profile default; token stored in ${file(env)} (mode 0600)\n`);
-    expect(stored(env)).toEqual({ currentProfile: 'default', profiles: { default: { baseUrl: sandbox.current.baseUrl, token: TOKEN } } });
+    expect(stored(env)).toEqual({ currentProfile: 'default', profiles: { default: { baseUrl: sandbox.current.baseUrl, token: TOKEN, ...LEARNED_DIRECT } } });
     expect(statSync(file(env)).mode & 0o777).toBe(0o600);
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
 
@@ -142,7 +145,7 @@ describe('auth login with a prompter (the interactive path without a terminal)',
     expect(asked).toEqual([sandbox.current.baseUrl]);
     expect(validate?.('http://api.example.com/v1')).toMatch(/plain http/);
     expect(validate?.('https://api.example.com/v1')).toBe(true);
-    expect(stored(env).profiles?.default).toEqual({ baseUrl: sandbox.current.baseUrl, token: TOKEN });
+    expect(stored(env).profiles?.default).toEqual({ baseUrl: sandbox.current.baseUrl, token: TOKEN, ...LEARNED_DIRECT });
     expect(io.stdout.text).toContain(`Logged in to ${sandbox.current.baseUrl} as profile default`);
     expect(io.stdout.text + io.stderr.text).not.toContain(TOKEN);
   });
@@ -155,7 +158,7 @@ describe('auth login with a prompter (the interactive path without a terminal)',
       token: async () => 'sbx_approval_full',
     };
     await runLogin(ctx, {}, async () => prompter);
-    expect(stored(env)).toEqual({ currentProfile: 'p', profiles: { p: { baseUrl: sandbox.current.baseUrl, token: 'sbx_approval_full' } } });
+    expect(stored(env)).toEqual({ currentProfile: 'p', profiles: { p: { baseUrl: sandbox.current.baseUrl, token: 'sbx_approval_full', ...LEARNED_DIRECT } } });
   });
 
   it('never prompts with --with-token', async () => {
@@ -300,7 +303,7 @@ describe('auth logout', () => {
     const out = await runCli(['--profile', 'b', 'auth', 'logout'], { env: { ...env, RECRUIT_TOKEN: 'whatever' } });
     expect(out.code).toBe(0);
     expect(out.stderr).toContain('RECRUIT_TOKEN is set and still applies');
-    expect(stored(env).profiles).toEqual({ default: { baseUrl: sandbox.current.baseUrl, token: TOKEN }, b: { baseUrl: sandbox.current.baseUrl } });
+    expect(stored(env).profiles).toEqual({ default: { baseUrl: sandbox.current.baseUrl, token: TOKEN, ...LEARNED_DIRECT }, b: { baseUrl: sandbox.current.baseUrl } });
   });
 });
 

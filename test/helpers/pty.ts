@@ -11,6 +11,8 @@ export const KEY = {
   up: '\u001b[A',
   down: '\u001b[B',
   ctrlC: '\u0003',
+  /** What @inquirer's eraseLines writes for each line it erases. */
+  eraseLine: '\u001b[2K',
 } as const;
 
 export class PtySession {
@@ -44,6 +46,11 @@ export class PtySession {
   /** Everything the program showed, without escape sequences. */
   get screen(): string {
     return stripVTControlCharacters(this.raw);
+  }
+
+  /** The output since the last keys typed, escape sequences included (to see what was erased). */
+  get rawSinceLastKeys(): string {
+    return this.raw.slice(this.mark);
   }
 
   private get fresh(): string {

@@ -32,6 +32,8 @@ export type Expectation =
 export interface Seen {
   kind: Expectation['kind'];
   message: string;
+  /** The hint shown beside the message while asking. */
+  hint?: string;
   /** Names of the choices offered (for search: what the source returned for the term). */
   choices?: string[];
   /** The descriptions shown under those choices, by name. */
@@ -103,7 +105,7 @@ export class FakePrompter implements Prompter {
   async search<T>(options: SearchOptions<T>): Promise<T> {
     const expected = await this.next('search', options.message);
     const choices = await options.source(expected.term, { signal: new AbortController().signal });
-    this.seen.push({ kind: 'search', message: options.message, choices: choices.map((c) => c.name) });
+    this.seen.push({ kind: 'search', message: options.message, hint: options.hint, choices: choices.map((c) => c.name) });
     return this.pick(choices, expected.pick, `search "${options.message}" for ${JSON.stringify(expected.term)}`);
   }
 
@@ -112,6 +114,7 @@ export class FakePrompter implements Prompter {
     this.seen.push({
       kind: 'select',
       message: options.message,
+      hint: options.hint,
       choices: options.choices.map((c) => c.name),
       descriptions: Object.fromEntries(options.choices.map((c) => [c.name, c.description])),
     });
@@ -129,7 +132,7 @@ export class FakePrompter implements Prompter {
    */
   private async text(kind: 'input' | 'multiline', options: InputOptions | MultilineOptions): Promise<string> {
     const validations: Array<true | string> = [];
-    this.seen.push({ kind, message: options.message, validations });
+    this.seen.push({ kind, message: options.message, hint: options.hint, validations });
     for (;;) {
       const expected = await this.next(kind, options.message);
       const answer = expected.answer === undefined || expected.answer === '' ? (options.default ?? '') : expected.answer;

@@ -32,6 +32,7 @@ export function skipOptional(): Expectation[] {
     { kind: 'input', message: 'Maximum salary', answer: '' },
     { kind: 'input', message: 'currency', answer: '' },
     { kind: 'input', message: 'Years of experience', answer: '' },
+    { kind: 'multiline', message: 'Qualifications', answer: '' },
     { kind: 'input', message: 'Required skills', answer: '' },
     { kind: 'input', message: 'Good-to-have skills', answer: '' },
     { kind: 'search', message: 'Department', pick: 'No department' },

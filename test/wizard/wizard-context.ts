@@ -16,6 +16,8 @@ export interface WizardContextOptions {
   json?: boolean;
   /** Share a state directory with an earlier context (a second run of the wizard). */
   stateDir?: string;
+  /** A config directory of its own (what `account-type auto` learned is kept there). */
+  configDir?: string;
 }
 
 export interface WizardContext {
@@ -38,6 +40,7 @@ export function wizardContext(sandbox: RunningSandbox, options: WizardContextOpt
     RECRUIT_TOKEN: options.token ?? 'sbx_direct_full',
     RECRUIT_BASE_URL: sandbox.baseUrl,
     ...(options.accountType ? { RECRUIT_ACCOUNT_TYPE: options.accountType } : {}),
+    ...(options.configDir ? { RECRUIT_CONFIG_DIR: options.configDir } : {}),
   };
   delete env.CI;
   const ctx = createContext({ stdin, stdout, stderr }, env, { color: false, json: options.json });

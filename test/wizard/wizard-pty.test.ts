@@ -14,17 +14,22 @@ beforeAll(ensureFreshBuild, 60_000);
 let session: PtySession | undefined;
 afterEach(() => session?.kill());
 
+function terminalEnv(): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'recruit-pty-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RECRUIT_STATE_DIR: join(home, 'state'),
+    RECRUIT_CONFIG_DIR: join(home, 'config'),
+    TERM: 'xterm-256color',
+  };
+  delete env.CI;
+  delete env.NO_COLOR;
+  return env;
+}
+
 describe('the wizard in a pseudo-terminal', () => {
   it('creates a job from typed answers', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'recruit-pty-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      RECRUIT_STATE_DIR: join(home, 'state'),
-      RECRUIT_CONFIG_DIR: join(home, 'config'),
-      TERM: 'xterm-256color',
-    };
-    delete env.CI;
-    delete env.NO_COLOR;
+    const env = terminalEnv();
     const pty = (session = new PtySession([process.execPath, BIN, '--sandbox', 'jobs', 'create'], env));
 
     await pty.answer('Industry (type to filter)', 'informa');
@@ -47,6 +52,7 @@ describe('the wizard in a pseudo-terminal', () => {
     await pty.answer('Maximum salary', KEY.enter);
     await pty.answer('Salary currency', KEY.enter);
     await pty.answer('Years of experience', `4${KEY.enter}`);
+    await pty.answer('Qualifications', KEY.enter);
     await pty.answer('Required skills', `TypeScript, SQL${KEY.enter}`);
     await pty.answer('Good-to-have skills', KEY.enter);
     await pty.answer('❯ No department', KEY.enter);
@@ -70,5 +76,58 @@ describe('the wizard in a pseudo-terminal', () => {
       experience: 4,
       skills: ['TypeScript', 'SQL'],
     });
+  }, 120_000);
+});
+
+describe('going back and Ctrl-C in a pseudo-terminal', () => {
+  it('goes back with `<` in a searchable list and with the first entry of an option list; Ctrl-C erases the list and says "Draft saved" once', async () => {
+    const env = terminalEnv();
+    const pty = (session = new PtySession([process.execPath, BIN, '--sandbox', 'jobs', 'create'], env, { cols: 120, rows: 24 }));
+
+    await pty.answer('Industry (type to filter)', 'informa');
+    await pty.answer('❯ Information Technology', KEY.enter);
+    // The answered line keeps the answer, not the hint.
+    await pty.waitFor(/✔ Industry Information Technology\r?\n/);
+    // `<` as the filter leaves only "← Back"; Enter goes back to the industry, which keeps its answer.
+    await pty.answer('Job function in Information Technology (type to filter; `<` goes back)', '<');
+    await pty.answer(/❯ ← Back\s+return to the previous step/, KEY.enter);
+    await pty.answer('❯ Keep: Information Technology', KEY.enter);
+    await pty.answer('Job function in Information Technology', 'devops');
+    await pty.answer('❯ DevOps', KEY.enter);
+    await pty.answer('Employer type in Information Technology', 'vendor');
+    await pty.answer('❯ Software Vendor', KEY.enter);
+    await pty.answer('Job title', `Pty Back Job${KEY.enter}`);
+    await pty.answer('Description', words(120, 'task'));
+    await pty.answer('120/100 words', KEY.enter);
+    await pty.answer('120/100 words', KEY.enter);
+    await pty.answer('Location', `Porto, Portugal${KEY.enter}`);
+    // In an option list "← Back" is the first entry, on screen, above the cursor's start.
+    const list = await pty.waitFor('❯ Skip (leave it unset)');
+    expect(list).toMatch(/Salary interval\r?\n {2}← Back\r?\n❯ Skip \(leave it unset\)/);
+    pty.type(KEY.up);
+    await pty.answer('❯ ← Back', KEY.enter);
+    await pty.answer('Location', KEY.enter); // Enter keeps the location
+    await pty.answer('❯ Skip (leave it unset)', KEY.down);
+    await pty.answer('❯ Hourly (H)', KEY.enter);
+    // Ctrl-C in the next list: the list is erased, one line says what was kept, no `error:` line.
+    await pty.waitFor('❯ Skip (leave it unset)');
+    pty.type(KEY.ctrlC);
+    await pty.waitFor('Draft saved; run `recruit jobs create` to continue');
+    expect(await pty.exited).toBe(130);
+    // After the list was last drawn, its lines are erased (message, Back, Skip, 5 types, blank, help) before the one line.
+    const raw = pty.rawSinceLastKeys;
+    const afterList = raw.slice(raw.lastIndexOf('Internship (IN)'), raw.indexOf('Draft saved'));
+    expect(afterList.split(KEY.eraseLine).length - 1).toBeGreaterThanOrEqual(9);
+    expect(pty.screen).not.toContain('error: Interrupted');
+    expect(pty.screen.match(/Draft saved/g)).toHaveLength(1);
+
+    // The draft is offered again, with a recap of the answers so far.
+    const again = (session = new PtySession([process.execPath, BIN, '--sandbox', 'jobs', 'create'], env, { cols: 120, rows: 24 }));
+    await again.answer('Continue the draft "Pty Back Job"', KEY.enter);
+    const recap = await again.waitFor('Job type');
+    expect(recap).toMatch(/Continuing the draft; answers so far:\r?\n {2}Industry +Information Technology\r?\n {2}Job function +DevOps/);
+    expect(recap).toMatch(/ {2}Salary interval +Hourly \(H\)/);
+    again.type(KEY.ctrlC);
+    expect(await again.exited).toBe(130);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 // What the wizard keeps when things go wrong: Ctrl-C keeps a draft that the next run continues, a
 // transient failure at submit leaves a pending submission to resume, and a full account exits 4.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { exitCodeOf } from '../../src/cli/api-failure.js';
 import { InterruptedError, LocalStateError } from '../../src/cli/errors.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { DraftStore } from '../../src/wizard/draft.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from './fake-prompter.js';
@@ -28,7 +29,8 @@ function setup(options: Parameters<typeof wizardContext>[1] = {}, on = sandbox.c
   return w;
 }
 
-const draftFile = (stateDir: string) => join(stateDir, 'drafts', 'wizard.json');
+/** The drafts in a state directory, of any account (drafts/<account>-<id>.json). */
+const drafts = (stateDir: string) => new DraftStore({ RECRUIT_STATE_DIR: stateDir }).all();
 
 async function jobsTitled(title: string): Promise<number> {
   const res = await call(sandbox.current, 'GET', `/v1/jobs?search=${encodeURIComponent(title)}`);
@@ -49,8 +51,12 @@ describe('Ctrl-C and drafts', () => {
     expect(error).toMatchObject({ exitCode: 130 });
     interrupted.assertDone();
     expect(first.stderr.text).toContain('Draft saved; run `recruit jobs create` to continue');
-    const draft = JSON.parse(readFileSync(draftFile(first.stateDir), 'utf8'));
-    expect(draft.answers).toEqual({
+    // One line about the draft, and no `error:` line after it (run.ts prints nothing for a reported interrupt).
+    expect(first.stderr.text.match(/Draft saved/g)).toHaveLength(1);
+    expect((error as InterruptedError).reported).toBe(true);
+    const [draft, ...others] = drafts(first.stateDir);
+    expect(others).toEqual([]);
+    expect(draft!.answers).toEqual({
       industry: { id: 1, name: 'Information Technology' },
       jobFunction: { id: 101, name: 'Software Development' },
       employerType: { id: 504, name: 'SaaS Startup' },
@@ -62,7 +68,7 @@ describe('Ctrl-C and drafts', () => {
     // The next run offers the draft and goes on where the first one stopped.
     const second = setup({ stateDir: first.stateDir });
     const resumed = new FakePrompter([
-      { kind: 'confirm', message: /^Continue the draft "Interrupted Title" saved/, answer: true },
+      { kind: 'select', message: /^Continue the draft "Interrupted Title" saved/, pick: 'Continue' },
       { kind: 'input', message: 'Location', answer: 'Lisbon, Portugal' },
       ...skipOptional(),
       ...publication('No'),
@@ -72,10 +78,10 @@ describe('Ctrl-C and drafts', () => {
     resumed.assertDone();
     const job = (await call(sandbox.current, 'GET', `/v1/jobs/${createdId(second.stdout.text)}`)).body;
     expect(job).toMatchObject({ title: 'Interrupted Title', description: DESCRIPTION, location: 'Lisbon, Portugal', employerTypeId: 504 });
-    expect(existsSync(draftFile(first.stateDir))).toBe(false);
+    expect(drafts(first.stateDir)).toEqual([]);
   });
 
-  it('goes straight to the review with a complete draft, and discards a draft on "no"', async () => {
+  it('goes straight to the review with a complete draft, and discards a draft only when confirmed', async () => {
     const first = setup();
     const saving = new FakePrompter([...classification(), ...details('Saved For Later'), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
     await runWizard(first.ctx, { prompter: saving });
@@ -85,19 +91,25 @@ describe('Ctrl-C and drafts', () => {
 
     const second = setup({ stateDir: first.stateDir });
     const declined = new FakePrompter([
-      { kind: 'confirm', message: 'Continue the draft "Saved For Later"', answer: false },
+      { kind: 'select', message: 'Continue the draft "Saved For Later"', pick: 'Discard' },
+      // The confirmation defaults to no: the draft stays, and the question comes back.
+      { kind: 'confirm', message: 'Discard the draft "Saved For Later"? Its answers are lost.' },
+      { kind: 'select', message: 'Continue the draft "Saved For Later"', pick: 'Discard' },
+      { kind: 'confirm', message: 'Discard the draft "Saved For Later"?', answer: true },
       { kind: 'search', message: 'Industry', interrupt: true },
     ]);
-    // "No" discards the draft; nothing was answered in this run, so there is no new one.
+    // Nothing was answered in this run, so there is no new draft.
     await expect(runWizard(second.ctx, { prompter: declined })).rejects.toBeInstanceOf(InterruptedError);
     declined.assertDone();
-    expect(existsSync(draftFile(first.stateDir))).toBe(false);
+    expect(drafts(first.stateDir)).toEqual([]);
+    expect(second.stderr.text).toContain('Discarded the draft "Saved For Later".');
+    expect(second.stderr.text).toContain('Stopped; nothing was answered, so there is no draft.');
 
     const third = setup();
     const complete = new FakePrompter([...classification(), ...details('Complete Draft'), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
     await runWizard(third.ctx, { prompter: complete });
     const fourth = setup({ stateDir: third.stateDir });
-    const straight = new FakePrompter([{ kind: 'confirm', message: 'Continue the draft "Complete Draft"', answer: true }, review('Submit')]);
+    const straight = new FakePrompter([{ kind: 'select', message: 'Continue the draft "Complete Draft"', pick: 'Continue' }, review('Submit')]);
     await runWizard(fourth.ctx, { prompter: straight });
     straight.assertDone();
     expect(fourth.stdout.text).toMatch(/^Created job \d+ "Complete Draft": In Progress \(5\), approval Unknown\n$/);
@@ -106,7 +118,7 @@ describe('Ctrl-C and drafts', () => {
   it('saves the draft after every answered step', async () => {
     const { ctx, stateDir } = setup();
     const seen: unknown[] = [];
-    const snapshot = () => void seen.push(existsSync(draftFile(stateDir)) ? JSON.parse(readFileSync(draftFile(stateDir), 'utf8')).answers : undefined);
+    const snapshot = () => void seen.push(drafts(stateDir)[0]?.answers);
     const prompter = new FakePrompter([
       { kind: 'search', message: 'Industry', term: 'tech', pick: 'Information Technology', before: snapshot },
       { kind: 'search', message: 'Job function', term: 'devops', pick: 'DevOps', before: snapshot },
@@ -149,7 +161,7 @@ describe('failures at submit', () => {
     expect(submission.body).toMatchObject({ title: 'Transient Failure Job', jobFunctionId: 101 });
     expect(await jobsTitled('Transient Failure Job')).toBe(0);
     // The submission is now the copy to resume; a draft beside it could create the job twice.
-    expect(existsSync(draftFile(stateDir))).toBe(false);
+    expect(drafts(stateDir)).toEqual([]);
   });
 
   it('shows the fields a 400 names, offers to edit them, and sends the fixed job under a new key (--json)', async () => {
@@ -186,7 +198,7 @@ describe('failures at submit', () => {
       prompter.assertDone();
       expect(stderr.text).toContain('active-job limit');
       expect(new SubmissionStore(ctx.env).get(keys[0]!)).toMatchObject({ state: 'refused' });
-      expect(JSON.parse(readFileSync(draftFile(stateDir), 'utf8')).answers.title).toBe('Over The Limit');
+      expect(drafts(stateDir).map((d) => d.answers.title)).toEqual(['Over The Limit']);
       await ctx.dispose();
     } finally {
       await full.close();

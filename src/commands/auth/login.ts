@@ -8,6 +8,7 @@ import { writeJson } from '../../cli/output.js';
 import { sanitize } from '../../cli/sanitize.js';
 import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../config/config-file.js';
 import { resolveProfile } from '../../config/settings.js';
+import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import { checkToken, describeCheck } from './check-token.js';
 
 export interface LoginOptions {
@@ -78,18 +79,40 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
     ctx.warn('the token works but lacks organization.read (403 on /industries): lookups and name resolution will fail');
   }
 
+  const learned = await learnAtLogin(ctx, baseUrl, token);
   await updateConfig(ctx.env, (data) => {
-    Object.assign(editProfile(data, profile), { baseUrl, token });
+    const stored = editProfile(data, profile);
+    Object.assign(stored, { baseUrl, token });
+    const account = accountKey(baseUrl, token);
+    if (learned) stored.learnedAccountType = { type: learned, account, at: ctx.now().toISOString() };
+    // What was learned with the profile's previous token says nothing about this one.
+    else if (stored.learnedAccountType?.account !== account) delete stored.learnedAccountType;
     if (!data.currentProfile) data.currentProfile = profile;
   });
   const file = configPath(ctx.env);
   if (ctx.env.RECRUIT_TOKEN) ctx.warn('RECRUIT_TOKEN is set and still overrides the stored token');
   if (ctx.env.RECRUIT_BASE_URL && ctx.env.RECRUIT_BASE_URL !== baseUrl) ctx.warn('RECRUIT_BASE_URL is set and still overrides the stored base URL');
+  if (learned) ctx.info(describeLearned(learned, profile));
   if (ctx.globals.json) {
-    await writeJson(ctx, { profile, baseUrl, tokenStoredIn: file, status: check.state });
+    await writeJson(ctx, { profile, baseUrl, tokenStoredIn: file, status: check.state, learnedAccountType: learned ?? null });
     return;
   }
   ctx.io.stdout.write(`Logged in to ${sanitize(baseUrl)} as profile ${profile}; token stored in ${file} (mode 0600)\n`);
+}
+
+/** Under `account-type auto`, one probe tells whether the account needs a customer on every job. */
+async function learnAtLogin(ctx: Context, baseUrl: string, token: string): Promise<KnownAccountType | undefined> {
+  if (ctx.settings().accountType !== 'auto') return undefined;
+  const client = await ctx.newClient(baseUrl, token);
+  try {
+    const type = await probeAccountType(client);
+    if (!type) {
+      ctx.info('the account type is not known yet (the service did not say whether a customer is required); it is learned on the first refusal that names customerId, or set it: `recruit config set account-type staffing|direct`');
+    }
+    return type;
+  } finally {
+    await client.close();
+  }
 }
 
 async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {

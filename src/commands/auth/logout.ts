@@ -1,4 +1,5 @@
-// `recruit auth logout`: forget the profile's token; its base URL and other settings stay.
+// `recruit auth logout`: forget the profile's token (and the account type learned with it); its base
+// URL and other settings stay.
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
@@ -12,7 +13,10 @@ export default async function logout(ctx: Context): Promise<void> {
   const had = storedProfile(config, profile).token !== undefined;
   if (had) {
     await updateConfig(ctx.env, (data) => {
-      delete editProfile(data, profile).token;
+      const stored = editProfile(data, profile);
+      delete stored.token;
+      // What `account-type auto` learned belongs to that token.
+      delete stored.learnedAccountType;
     });
   }
   if (ctx.env.RECRUIT_TOKEN) ctx.warn('RECRUIT_TOKEN is set and still applies: unset it to stop using that token');

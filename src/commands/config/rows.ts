@@ -1,6 +1,7 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
 import { redactUrl, type Context } from '../../cli/context.js';
 import type { Source } from '../../config/settings.js';
+import { learnedAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import type { SettingKey } from './sources.js';
 
 export interface SettingRow {
@@ -8,6 +9,13 @@ export interface SettingRow {
   /** The token's value is only ever "set" or "not set". */
   value: string | number | null;
   source: Source | null;
+  /** account-type `auto`: what was learned for the account in effect (src/jobs/account-type.ts). */
+  learned?: KnownAccountType;
+}
+
+/** The value for people: `auto (learned: staffing)` when auto learned the type. */
+export function shownValue(row: SettingRow): string | number | null {
+  return row.learned ? `${row.value} (learned: ${row.learned})` : row.value;
 }
 
 export function settingRows(ctx: Context): SettingRow[] {
@@ -18,10 +26,16 @@ export function settingRows(ctx: Context): SettingRow[] {
     sandbox
       ? { key: 'base-url', value: null, source: 'sandbox' }
       : { key: 'base-url', value: s.baseUrl ? redactUrl(s.baseUrl) : null, source: s.baseUrl ? s.baseUrlSource : null },
-    { key: 'account-type', value: s.accountType, source: s.accountTypeSource },
+    accountTypeRow(ctx),
     { key: 'concurrency', value: s.concurrency, source: s.concurrencySource },
     sandbox
       ? { key: 'token', value: 'set', source: 'sandbox' }
       : { key: 'token', value: s.token ? 'set' : 'not set', source: s.tokenSource ?? null },
   ];
+}
+
+function accountTypeRow(ctx: Context): SettingRow {
+  const s = ctx.settings();
+  const learned = s.accountType === 'auto' ? learnedAccountType(ctx) : undefined;
+  return { key: 'account-type', value: s.accountType, source: s.accountTypeSource, ...(learned ? { learned } : {}) };
 }

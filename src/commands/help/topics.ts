@@ -28,7 +28,7 @@ const ENVIRONMENT = `Environment
   RECRUIT_PROFILE          the profile of the config file to use (--profile)
   RECRUIT_BASE_URL         the API's address, including /v1 (--base-url)
   RECRUIT_TOKEN            the bearer token (never on the command line)
-  RECRUIT_ACCOUNT_TYPE     direct, staffing or auto
+  RECRUIT_ACCOUNT_TYPE     direct, staffing or auto (the default: learned from the service, kept per account)
   RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
   RECRUIT_CONFIG_DIR       where the config file lives
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live

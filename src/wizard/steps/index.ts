@@ -7,7 +7,7 @@ import { currencyStep, experienceStep, salaryMaxStep, salaryMinStep } from './nu
 import { departmentStep, hiringManagerStep } from './people.js';
 import { careerPageStep, freeBoardsStep } from './publication.js';
 import { optionalSkillsStep, requiredSkillsStep } from './skills.js';
-import { descriptionStep, locationStep, titleStep } from './text.js';
+import { descriptionStep, locationStep, qualificationsStep, titleStep } from './text.js';
 
 export const STEPS: readonly Step[] = [
   industryStep,
@@ -24,6 +24,7 @@ export const STEPS: readonly Step[] = [
   salaryMaxStep,
   currencyStep,
   experienceStep,
+  qualificationsStep,
   requiredSkillsStep,
   optionalSkillsStep,
   departmentStep,

@@ -2,7 +2,7 @@
 import type { Named } from '../../api/types.js';
 import type { Query } from '../../api/client.js';
 import type { Ref } from '../answers.js';
-import { BACK, BACK_NOTE, backChoice, isBackInput, type Back } from '../back.js';
+import { BACK, BACK_NOTE, BACK_SEARCH_NOTE, backChoice, isBackInput, type Back } from '../back.js';
 import { LOOKUP_PAGE_SIZE, lookupSource } from '../lookup-source.js';
 import type { Choice, Validate } from '../prompter.js';
 import type { Session, StepContext } from '../session.js';
@@ -20,9 +20,11 @@ export interface LookupPrompt {
 
 export function askLookup(session: Session, step: StepContext, prompt: LookupPrompt): Promise<Ref | null | Back> {
   return session.prompter.search({
-    message: `${prompt.message} (type to filter)`,
+    message: prompt.message,
+    hint: step.canGoBack ? `type to filter; ${BACK_SEARCH_NOTE}` : 'type to filter',
     source: lookupSource(session.api, { ...prompt, canGoBack: step.canGoBack }),
-    pageSize: LOOKUP_PAGE_SIZE + 4,
+    // Keep, none, a page of items, "… more", "nothing matches" and Back: all on screen, no scrolling.
+    pageSize: LOOKUP_PAGE_SIZE + 5,
   });
 }
 
@@ -40,9 +42,9 @@ export async function askText(session: Session, step: StepContext, prompt: TextP
   const notes: string[] = [];
   if (prompt.optional) notes.push(hasCurrent ? `Enter keeps it, \`${CLEAR_TOKEN}\` clears it` : 'optional, Enter skips');
   if (step.canGoBack) notes.push(BACK_NOTE);
-  const message = notes.length > 0 ? `${prompt.message} (${notes.join('; ')})` : prompt.message;
   const answer = await session.prompter.input({
-    message,
+    message: prompt.message,
+    ...(notes.length > 0 ? { hint: notes.join('; ') } : {}),
     ...(hasCurrent ? { default: String(prompt.current) } : {}),
     validate: (raw) => {
       const value = raw.trim();
@@ -69,15 +71,12 @@ export interface CodePrompt {
 /** One code of a /job-options list, or null for "Skip". */
 export function askCode(session: Session, step: StepContext, prompt: CodePrompt): Promise<string | null | Back> {
   const choices: Choice<string | null | Back>[] = [
+    ...(step.canGoBack ? [backChoice()] : []),
     { name: 'Skip (leave it unset)', value: null },
     ...prompt.codes.map((c) => ({ name: `${c.label} (${c.code})`, value: c.code })),
   ];
-  if (step.canGoBack) choices.push(backChoice());
-  return session.prompter.select({
-    message: prompt.message,
-    choices,
-    ...(prompt.current !== undefined ? { default: prompt.current } : {}),
-  });
+  // "← Back" is first and every entry is on screen; the cursor starts on the answer (or "Skip").
+  return session.prompter.select({ message: prompt.message, choices, default: prompt.current ?? null, pageSize: choices.length });
 }
 
 export { BACK };

@@ -16,10 +16,10 @@ function publicationStep(field: 'publishToCareerPage' | 'publishToFreeJobBoards'
     fields: [field],
     async ask(session, step) {
       const choices: Choice<boolean | Back>[] = [
+        ...(step.canGoBack ? [backChoice()] : []),
         { name: 'No', value: false, description: CAVEAT_NOTE },
         { name: 'Yes', value: true, description: CAVEAT_NOTE },
       ];
-      if (step.canGoBack) choices.push(backChoice());
       const answer = await session.prompter.select({
         message: question,
         choices,

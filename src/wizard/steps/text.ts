@@ -39,7 +39,8 @@ export const descriptionStep: Step = {
   async ask(session, step) {
     const back = step.canGoBack ? `; \`${BACK_TOKEN}\` alone goes back` : '';
     const text = await session.prompter.multiline({
-      message: `Description (at least ${MIN_DESCRIPTION_WORDS} words; an empty line ends it${back})`,
+      message: 'Description',
+      hint: `at least ${MIN_DESCRIPTION_WORDS} words; an empty line ends it${back}`,
       ...(session.answers.description ? { default: session.answers.description } : {}),
       validate: (value) => (step.canGoBack && isBackInput(value)) || (descriptionProblem(value) ?? true),
       status: wordCount,
@@ -69,4 +70,28 @@ export const locationStep: Step = {
     return { location: location ?? '' };
   },
   show: (a) => a.location ?? '',
+};
+
+/** The spec's `qualifications` (free text): optional, several lines, pasting included. */
+export const qualificationsStep: Step = {
+  id: 'qualifications',
+  label: 'Qualifications',
+  keys: ['qualifications'],
+  fields: ['qualifications'],
+  async ask(session, step) {
+    const current = session.answers.qualifications ?? undefined;
+    const back = step.canGoBack ? `; \`${BACK_TOKEN}\` alone goes back` : '';
+    const text = await session.prompter.multiline({
+      message: 'Qualifications',
+      hint: `${current ? 'optional: Enter on an empty line keeps it, Ctrl-X clears it' : 'optional: Enter on the empty first line skips it'}${back}`,
+      ...(current ? { default: current } : {}),
+      validate: () => true,
+    });
+    if (step.canGoBack && isBackInput(text)) return BACK;
+    return { qualifications: text.trim() === '' ? null : text.trim() };
+  },
+  show: (a) => {
+    const text = (a.qualifications ?? '').replace(/\s+/g, ' ');
+    return text ? `${text.slice(0, 60)}${text.length > 60 ? '…' : ''}` : 'none';
+  },
 };
