@@ -27,7 +27,7 @@ interface Drawn {
 
 export type MakeSpinner = (options: { text: string; stream: NodeJS.WritableStream; color: 'cyan' | false }) => Drawn;
 
-async function loadOra(): Promise<MakeSpinner> {
+export async function loadOra(): Promise<MakeSpinner> {
   const { default: ora } = await import('ora');
   return (o) => ora({ ...o, discardStdin: false, isEnabled: true });
 }

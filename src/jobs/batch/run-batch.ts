@@ -104,7 +104,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     let validated: Validated;
     try {
       const shown: CheckProgress = (n, resolving) =>
-        checking.update(resolving ? `checking item ${n} of ${source.display}: resolving names` : `checking ${plural(n, 'item')} of ${source.display}`);
+        checking.update(`${resolving ? 'resolving names for' : 'checking'} item ${n} of ${source.display}`);
       validated = await validateAll(source, deriver, cache, checking === NO_SPINNER ? undefined : shown);
     } finally {
       checking.stop();
