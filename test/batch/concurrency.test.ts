@@ -82,6 +82,7 @@ describe('batch concurrency', () => {
 
     const json = await batch(sandbox.current.baseUrl, writeJobs('progress-json.ndjson', jobs('Json Progress Job', 12)), ['--concurrency', '1', '--json'], { tty: true, env: terminal });
     expect(json.code, json.stderr).toBe(0);
+    // eslint-disable-next-line no-control-regex
     expect(json.stderr).not.toMatch(/[━─⠋]|\x1b/); // --json: no bar, no spinner
     expect(json.stderr.trim().split('\n')).toEqual(['sending 12 jobs, 1 at a time', expect.stringMatching(/^12 jobs: 12 created \(\d+\.\d s\)$/)]);
 

@@ -15,6 +15,7 @@ export function screenOf(output: string): string[] {
     } else if (c === '\r') {
       col = 0;
     } else if (c === '\x1b' && output[i + 1] === '[') {
+      // eslint-disable-next-line no-control-regex
       const m = /^\x1b\[([?\d;]*)([A-Za-z])/.exec(output.slice(i));
       if (!m) continue;
       i += m[0].length - 1;
