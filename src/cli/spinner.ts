@@ -151,7 +151,9 @@ export class StatusLine {
   private refresh(): void {
     if (!this.drawn) return;
     const text = this.text();
-    if (this.drawn.text !== text) this.drawn.text = text;
+    if (this.drawn.text === text) return;
+    this.drawn.text = text;
+    this.drawn.render();
   }
 
   private schedule(delayMs: number): void {

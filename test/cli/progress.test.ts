@@ -1,7 +1,7 @@
 // Feedback on every wait: a spinner on stderr naming what the command waits for, once the wait
 // passes 300 ms, on a terminal only (never in a pipe, with --json or in CI; NO_COLOR takes only its
 // colour), gone before the result is printed. Driven against the sandbox with a latency fault.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadOra, StatusLine, type MakeSpinner } from '../../src/cli/spinner.js';
 import { BIN, Capture, runCli } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
@@ -20,6 +20,7 @@ async function setLatency(ms: number): Promise<void> {
 
 afterEach(() => setLatency(0));
 
+const WAIT = { timeout: 3000, interval: 20 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function cli(args: string[], options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {}) {
@@ -53,18 +54,17 @@ describe('the status line', () => {
     const out = new Capture(true, 100);
     const status = new StatusLine(out, true, false);
     const spinner = status.spinner('checking 1 item', 20);
-    await sleep(150);
-    expect(screenOf(out.text)).toEqual([expect.stringMatching(/^\S checking 1 item$/)]);
+    await vi.waitFor(() => expect(screenOf(out.text)).toEqual([expect.stringMatching(/^\S checking 1 item$/)]), WAIT);
     status.print('warning: a line that stays\n');
+    expect(screenOf(out.text)).toEqual(['warning: a line that stays', expect.stringMatching(/^\S checking 1 item$/)]);
     spinner.update('checking 2 items');
-    status.retrying('503 from GET /industries; retrying in 0.2 s (attempt 2 of 5)', '503; retrying in 0.2 s', 200);
-    await sleep(40);
+    status.retrying('503 from GET /industries; retrying in 0.6 s (attempt 2 of 5)', '503; retrying in 0.6 s', 600);
     expect(screenOf(out.text)).toEqual([
       'warning: a line that stays',
-      expect.stringMatching(/^\S checking 2 items — 503 from GET \/industries; retrying in 0\.2 s \(attempt 2 of 5\)$/),
+      expect.stringMatching(/^\S checking 2 items — 503 from GET \/industries; retrying in 0\.6 s \(attempt 2 of 5\)$/),
     ]);
-    await sleep(300); // the wait is over: its note goes
-    expect(screenOf(out.text)[1]).toMatch(/^\S checking 2 items$/);
+    // The wait is over: its note goes.
+    await vi.waitFor(() => expect(screenOf(out.text)[1]).toMatch(/^\S checking 2 items$/), WAIT);
     spinner.stop();
     expect(screenOf(out.text)).toEqual(['warning: a line that stays', '']);
     // eslint-disable-next-line no-control-regex
@@ -75,13 +75,11 @@ describe('the status line', () => {
     const out = new Capture(true, 44);
     const status = new StatusLine(out, true, false);
     const spinner = status.spinner('sending 12 jobs', 0);
-    status.retrying('503 from POST /jobs; retrying in 2.1 s (attempt 2 of 5)', '503; retrying in 2.1 s', 1000);
-    await sleep(150);
-    expect(screenOf(out.text)[0]).toMatch(/^\S sending 12 jobs — 503; retrying in 2\.1 s$/);
+    status.retrying('503 from POST /jobs; retrying in 2.1 s (attempt 2 of 5)', '503; retrying in 2.1 s', 5000);
+    await vi.waitFor(() => expect(screenOf(out.text)[0]).toMatch(/^\S sending 12 jobs — 503; retrying in 2\.1 s$/), WAIT);
     spinner.update('x'.repeat(60));
-    await sleep(150);
+    await vi.waitFor(() => expect(screenOf(out.text)[0]).toMatch(/x…$/), WAIT);
     expect([...screenOf(out.text)[0]!].length).toBe(43); // the frame, a space, 41 characters: the last cell stays free
-    expect(screenOf(out.text)[0]).toMatch(/x…$/);
     spinner.stop();
   });
 
