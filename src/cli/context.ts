@@ -9,6 +9,7 @@ import { EXIT } from './exit-codes.js';
 import { canInteract, colorEnabled, type IO } from './io.js';
 import { sanitize } from './sanitize.js';
 import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
+import { StatusLine, type Spinner } from './spinner.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -27,10 +28,7 @@ export interface GlobalOptions {
   sandboxAccount?: string;
 }
 
-export interface Spinner {
-  update(text: string): void;
-  stop(): void;
-}
+export type { Spinner } from './spinner.js';
 
 export interface Context {
   io: IO;
@@ -51,8 +49,14 @@ export interface Context {
   newClient(baseUrl: string, token: string | undefined): Promise<ApiClient>;
   warn(message: string): void;
   info(message: string): void;
-  /** A spinner on stderr, only on a terminal and never with --json, CI or NO_COLOR. */
-  spinner(text: string): Promise<Spinner>;
+  /**
+   * A spinner on stderr naming what the command waits for, drawn once the wait passes `delayMs`
+   * (default SPINNER_DELAY_MS): only on a terminal, never with --json, CI or TERM=dumb; NO_COLOR
+   * and --no-color take only its colour. Stop it before printing the result.
+   */
+  spinner(text: string, options?: { delayMs?: number }): Spinner;
+  /** Milliseconds since the command started, for the times in summaries. */
+  elapsedMs(): number;
   /** Releases the client and the embedded sandbox; run once the command is done. */
   dispose(): Promise<void>;
 }
@@ -115,6 +119,11 @@ export function describeRetry(n: RetryNotice): string {
   return `${cause}; retrying in ${(n.delayMs / 1000).toFixed(1)} s (attempt ${n.attempt} of ${n.maxAttempts})`;
 }
 
+/** "503; retrying in 2.1 s": the same wait, for a spinner line with little room left. */
+export function describeRetryShortly(n: RetryNotice): string {
+  return `${typeof n.cause === 'number' ? n.cause : 'no answer'}; retrying in ${(n.delayMs / 1000).toFixed(1)} s`;
+}
+
 export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions): Context {
   checkSandboxAccountFlag(globals.sandboxAccount, globals.sandbox === true);
   let settings: Settings | undefined;
@@ -122,7 +131,12 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   const cleanups: Array<() => Promise<void>> = [];
   let stderrColor: boolean | undefined;
   let interactive: boolean | undefined;
+  let status: StatusLine | undefined;
+  const started = performance.now();
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
+  // On first use, as stderr itself. Spinners: a terminal, no --json, no CI, not a dumb terminal.
+  const statusLine = () =>
+    (status ??= new StatusLine(io.stderr, io.stderr.isTTY === true && !globals.json && !env.CI && env.TERM !== 'dumb', colorOnStderr()));
 
   const ctx: Context = {
     io,
@@ -147,21 +161,17 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     newKey: () => crypto.randomUUID(),
     settings: () => (settings ??= resolveSettings(globals, env, readConfig(env))),
     sandboxAccount: () => (globals.sandbox ? sandboxAccountOf(globals.sandboxAccount, env) : undefined),
-    warn: (message) => void io.stderr.write(`warning: ${sanitize(message)}\n`),
-    info: (message) => void io.stderr.write(`${sanitize(message)}\n`),
+    warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`),
+    info: (message) => statusLine().print(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
     async newClient(baseUrl, token) {
       const { ApiClient } = await import('../api/client.js');
       return new ApiClient({ ...clientOptions(), baseUrl, token });
     },
-    async spinner(text) {
-      const usable = io.stderr.isTTY === true && !globals.json && !env.CI && colorOnStderr();
-      if (!usable) return { update: () => undefined, stop: () => undefined };
-      const { default: ora } = await import('ora');
-      const spinner = ora({ text, stream: io.stderr as NodeJS.WritableStream }).start();
-      return { update: (t) => void (spinner.text = t), stop: () => void spinner.stop() };
-    },
+    spinner: (text, options) => statusLine().spinner(text, options?.delayMs),
+    elapsedMs: () => performance.now() - started,
     async dispose() {
+      status?.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
       cleanups.length = 0;
     },
@@ -225,10 +235,12 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       ...(maxMiB !== undefined ? { maxResponseBytes: Math.round(maxMiB * 1024 * 1024) } : {}),
       log: globals.verbose ? (line) => void io.stderr.write(`${sanitize(line)}\n`) : undefined,
       onRetry: (notice) => {
-        // A terminal is told of every wait longer than a second; --verbose tells of every wait, anywhere.
+        // A running spinner shows every wait; a terminal is also told of every wait longer than a
+        // second, in a line that stays; --verbose tells of every wait, anywhere.
         const tty = io.stderr.isTTY === true;
+        statusLine().retrying(describeRetry(notice), describeRetryShortly(notice), notice.delayMs);
         if (!globals.verbose && !(tty && notice.delayMs > 1000)) return;
-        io.stderr.write(`${tty ? '\r\x1b[2K' : ''}${sanitize(describeRetry(notice))}\n`);
+        statusLine().print(`${sanitize(describeRetry(notice))}\n`);
       },
     };
   }

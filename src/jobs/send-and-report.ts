@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Job } from '../api/types.js';
 import type { Context } from '../cli/context.js';
 import { learnFromRefusal } from './account-type.js';
+import { withSpinner } from '../cli/spinner.js';
 import { reportCreated } from './describe.js';
 import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';
@@ -11,7 +12,7 @@ import { sendSubmission } from './submit.js';
 export async function sendAndReport(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Job> {
   let sent;
   try {
-    sent = await sendSubmission(api, store, submission, ctx.now);
+    sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(api, store, submission, ctx.now));
   } catch (error) {
     // Under `auto`, a 400 naming customerId teaches that the account is staffing (checked before sending from now on).
     await learnFromRefusal(ctx, error, submission.body);

@@ -3,6 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { LocalStateError, type ErrorDetail } from '../cli/errors.js';
 import { sanitize } from '../cli/sanitize.js';
+import { withSpinner } from '../cli/spinner.js';
 import { reportCreated } from '../jobs/describe.js';
 import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
@@ -55,7 +56,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
   let sent: Sent;
   try {
-    sent = await sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now());
+    sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now()));
   } catch (error) {
     return failed(session, submission, error);
   }

@@ -2,6 +2,7 @@
 // Retry-After pausing every worker (they share one ApiClient).
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, useSandbox } from '../helpers/sandbox.js';
+import { screenOf } from '../helpers/screen.js';
 import { batch, jobs, posts, titlesWithPrefix, useRecordingProxy, writeJobs } from './helpers.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
@@ -66,15 +67,24 @@ describe('batch concurrency', () => {
     expect(titlesWithPrefix(sandbox.current, 'Rate Limited Job ').size).toBe(8);
   });
 
-  it('shows one updating progress line on a terminal, and only a start and an end line in a pipe', async () => {
-    await setFaults('latency=30-30');
+  it('shows a live bar on a terminal that is gone before the results, and only a start and an end line in a pipe', async () => {
+    await setFaults('latency=60-60');
     const file = writeJobs('progress.ndjson', jobs('Progress Job', 12));
-    const tty = await batch(sandbox.current.baseUrl, file, ['--concurrency', '1'], { tty: true, env: { NO_COLOR: '1' } });
+    const terminal = { NO_COLOR: '1', CI: undefined, TERM: 'xterm-256color' };
+    const tty = await batch(sandbox.current.baseUrl, file, ['--concurrency', '1'], { tty: true, env: terminal });
     expect(tty.code, tty.stderr).toBe(0);
-    expect(tty.stderr).toContain('\r\u001b[2K'); // the line is rewritten in place
-    expect(tty.stderr).toMatch(/\[2K\d+\/12 created, 0 failed, \d+\.\d jobs\/s/);
-    expect(tty.stdout).toMatch(/ITEM +TITLE +RESULT +JOB ID +STATUS +APPROVAL +ERROR/);
-    expect(tty.stdout).toMatch(/11 +Progress Job 11 +created +\d+ +In Progress/);
+    // Drawn in place while sending (12 requests of 60 ms pass the spinner's 300 ms): done/total, rate, time left.
+    expect(tty.stderr).toMatch(/[━─]{24} \d+\/12 · \d+ created, 0 failed · \d+\.\d jobs\/s · about \d+ s left/);
+    expect(tty.stderr).not.toContain('\x1b[3'); // NO_COLOR: no colour, the bar all the same
+    expect(screenOf(tty.stderr).filter(Boolean)).toEqual(['sending 12 jobs, 1 at a time', expect.stringMatching(/^12 jobs: 12 created \(\d+\.\d s\)$/)]);
+    expect(tty.stdout).toMatch(/ITEM +JOB ID +STATUS +APPROVAL +RESULT +TITLE/);
+    expect(tty.stdout).toMatch(/#11 +\d+ +In Progress +\S+ +created +Progress Job 11/);
+
+    const json = await batch(sandbox.current.baseUrl, writeJobs('progress-json.ndjson', jobs('Json Progress Job', 12)), ['--concurrency', '1', '--json'], { tty: true, env: terminal });
+    expect(json.code, json.stderr).toBe(0);
+    // eslint-disable-next-line no-control-regex
+    expect(json.stderr).not.toMatch(/[━─⠋]|\x1b/); // --json: no bar, no spinner
+    expect(json.stderr.trim().split('\n')).toEqual(['sending 12 jobs, 1 at a time', expect.stringMatching(/^12 jobs: 12 created \(\d+\.\d s\)$/)]);
 
     const piped = await batch(sandbox.current.baseUrl, writeJobs('progress-piped.ndjson', jobs('Piped Progress Job', 12)), ['--concurrency', '1']);
     expect(piped.code, piped.stderr).toBe(0);

@@ -52,12 +52,13 @@ export function batch(
   baseUrl: string,
   file: string,
   extra: string[] = [],
-  options: { token?: string; stdin?: string; tty?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { token?: string; stdin?: string; tty?: boolean; columns?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
   return runCli(['--base-url', baseUrl, 'jobs', 'create', '--file', file, ...extra], {
     env: { RECRUIT_TOKEN: options.token ?? 'sbx_direct_full', ...options.env },
     ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
     ...(options.tty !== undefined ? { tty: options.tty } : {}),
+    ...(options.columns !== undefined ? { columns: options.columns } : {}),
   });
 }
 

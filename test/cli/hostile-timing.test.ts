@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { screenOf } from '../helpers/screen.js';
 import { job, json, retryAfter, silent, trickle, useHostileServer } from '../helpers/hostile-server.js';
 
 const server = useHostileServer();
@@ -104,11 +105,13 @@ describe('waits are announced on a terminal and with --verbose', () => {
     expect(gaps(times)[0]).toBeGreaterThanOrEqual(1998); // Retry-After: 2 honoured for a 503
   });
 
-  it('on a terminal, a wait of a second or less is not announced', async () => {
+  it('on a terminal, a wait of a second or less shows in the spinner only, not in a line that stays', async () => {
     server.on('GET /v1/jobs/1', retryAfter('1'), json(job(1)));
-    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env, tty: true });
+    const terminal = { ...env, CI: undefined, TERM: 'xterm-256color' };
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env: terminal, tty: true });
     expect(result.code).toBe(0);
-    expect(result.stderr).not.toContain('retrying');
+    expect(result.stderr).toContain('fetching job 1 — 503 from GET /jobs/1; retrying in 1.0 s (attempt 2 of 5)');
+    expect(screenOf(result.stderr).filter(Boolean)).toEqual([]); // nothing stays
     expect(server.got('GET /v1/jobs/1')).toHaveLength(2);
   });
 

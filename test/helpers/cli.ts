@@ -29,12 +29,14 @@ export interface InProcessOptions {
   env?: NodeJS.ProcessEnv;
   tty?: boolean;
   stdin?: string;
+  /** The terminal's width (stdout and stderr); 100 unless told. */
+  columns?: number;
 }
 
 /** The CLI in this process: fast, and the place for most command tests. */
 export async function runCli(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
-  const stdout = new Capture(options.tty ?? false);
-  const stderr = new Capture(options.tty ?? false);
+  const stdout = new Capture(options.tty ?? false, options.columns);
+  const stderr = new Capture(options.tty ?? false, options.columns);
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
   stdin.isTTY = options.tty ?? false;
   const code = await run(args, { stdin, stdout, stderr }, { ...process.env, ...options.env });

@@ -43,6 +43,11 @@ export class PtySession {
     });
   }
 
+  /** Everything the program wrote to the terminal, escape sequences and all. */
+  get output(): string {
+    return this.raw;
+  }
+
   /** Everything the program showed, without escape sequences. */
   get screen(): string {
     return stripVTControlCharacters(this.raw);

@@ -3,6 +3,7 @@ import { getJobOptions } from '../../cli/job-options.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
+import { withSpinner } from '../../cli/spinner.js';
 import { flagFor } from '../../jobs/flag-input.js';
 import { checkCodes, checkJobInput, type Problem } from '../../jobs/job-input.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
@@ -26,8 +27,10 @@ export async function createFromFlags(ctx: Context, input: Record<string, unknow
   if (checked.problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(checked.problems));
 
   const api = await ctx.api();
-  const problems = await new ReferenceResolver(api).resolve(checked.body, checked.names);
-  const options_ = await getJobOptions(ctx);
+  const [problems, options_] = await withSpinner(ctx, 'checking the job: resolving names', async () => [
+    await new ReferenceResolver(api).resolve(checked.body, checked.names),
+    await getJobOptions(ctx),
+  ] as const);
   problems.push(
     ...checkCodes(checked.body, {
       jobTypes: options_.jobTypes?.map((t) => t.code),

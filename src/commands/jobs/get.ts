@@ -3,6 +3,7 @@
 import { getJob } from '../../api/jobs.js';
 import type { Context } from '../../cli/context.js';
 import { writeJson } from '../../cli/output.js';
+import { withSpinner } from '../../cli/spinner.js';
 import { rememberJobs } from '../../completion/remember.js';
 import { parseJobId } from './args.js';
 import { printJobFields, printJobListing } from './job-view.js';
@@ -10,7 +11,7 @@ import { printJobFields, printJobListing } from './job-view.js';
 export default async function get(ctx: Context, jobId: string): Promise<void> {
   const id = parseJobId(jobId);
   const api = await ctx.api();
-  const job = await getJob(api, id);
+  const job = await withSpinner(ctx, `fetching job ${id}`, () => getJob(api, id));
   rememberJobs(ctx, [job]);
   if (ctx.globals.json) return writeJson(ctx, job);
   if (ctx.io.stdout.isTTY) return printJobListing(ctx, job);

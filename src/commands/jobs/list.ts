@@ -10,6 +10,7 @@ import { rememberJobs } from '../../completion/remember.js';
 import { UsageError } from '../../cli/errors.js';
 import { parsePageOptions } from '../../cli/page-options.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
+import { withSpinner } from '../../cli/spinner.js';
 import { publishedText } from './job-view.js';
 import { findStatus, statusList } from './status-option.js';
 
@@ -62,7 +63,7 @@ async function streamAll(ctx: Context, api: ApiClient, query: Query): Promise<vo
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
-  const codes = await statusCodes(ctx, options.status);
+  const codes = await withSpinner(ctx, 'reading the statuses', () => statusCodes(ctx, options.status));
 
   const query: Query = {};
   if (codes) query.status = codes.join(',');
@@ -71,15 +72,15 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   const api = await ctx.api();
 
   // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
-  if (options.all && (ctx.globals.json || !ctx.io.stdout.isTTY)) return streamAll(ctx, api, query);
+  if (options.all && (ctx.globals.json || !ctx.io.stdout.isTTY)) return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query));
 
   let jobs: Job[];
   let pagination: Partial<Pagination> | undefined;
   if (options.all) {
-    jobs = await allItems<Job>(api, '/jobs', query, jobShape);
+    jobs = await withSpinner(ctx, 'fetching every page of jobs', () => allItems<Job>(api, '/jobs', query, jobShape));
   } else {
     if (page !== undefined) query.page = page;
-    const result = await getPage<Job>(api, '/jobs', query, jobShape);
+    const result = await withSpinner(ctx, 'fetching jobs', () => getPage<Job>(api, '/jobs', query, jobShape));
     jobs = result.data;
     pagination = result.meta?.pagination;
   }

@@ -6,6 +6,7 @@ import type { Job, StatusOption } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
+import { withSpinner } from '../../cli/spinner.js';
 import { parseJobId } from './args.js';
 import { statusPainter, statusText } from './job-view.js';
 import { findStatus, statusList } from './status-option.js';
@@ -21,10 +22,10 @@ function settable(statuses: readonly StatusOption[], value: string): StatusOptio
 
 export default async function status(ctx: Context, jobId: string, value: string): Promise<void> {
   const id = parseJobId(jobId);
-  const { statuses } = await getJobOptions(ctx);
+  const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
   const target = settable(statuses, value);
   const api = await ctx.api();
-  const before = await getJob(api, id);
+  const before = await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id));
   const labelOf = (code: number) => statuses.find((s) => s.code === code)?.label;
   const paint = await statusPainter(ctx, 'status');
   const show = (job: Job) => paint(job.status, statusText(job, labelOf(job.status)));
@@ -36,7 +37,7 @@ export default async function status(ctx: Context, jobId: string, value: string)
     return;
   }
   // One key for this change: the client sends it again on each retry, so a lost answer is replayed.
-  const after = await setJobStatus(api, id, target.code, ctx.newKey());
+  const after = await withSpinner(ctx, `changing the status of job ${id}`, () => setJobStatus(api, id, target.code, ctx.newKey()));
   if (ctx.globals.json) return writeJson(ctx, after);
   ctx.io.stdout.write(`Job ${id}: ${show(before)} -> ${show(after)}\n`);
 }

@@ -7,6 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
 import { sanitize } from '../../cli/sanitize.js';
+import { withSpinner } from '../../cli/spinner.js';
 import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
 import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './update-checks.js';
 import { buildPatch, type UpdateOptions } from './update-patch.js';
@@ -28,12 +29,12 @@ export default async function update(ctx: Context, jobId: string, options: Updat
 
   const api = await ctx.api();
   // Read the job only when needed: for its free-board setting or its industry.
-  const job = needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) ? await getJob(api, id) : undefined;
-  await resolveNames(api, patch, names, job?.industryId);
+  const job = needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) ? await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id)) : undefined;
+  if (names.length > 0) await withSpinner(ctx, 'resolving names', () => resolveNames(api, patch, names, job?.industryId));
   if (job) throwProblems(salaryAgainstJob(patch, job));
   const plan = planPublication(patch, job);
 
-  const res = await updateJob(api, id, patch, ctx.newKey());
+  const res = await withSpinner(ctx, `updating job ${id}`, () => updateJob(api, id, patch, ctx.newKey()));
   ctx.info(describePublication(plan));
   if (res.replayed && res.attempts > 1) {
     ctx.info(`The connection failed after the service applied the update; the retry got the recorded answer (applied once).`);

@@ -5,6 +5,7 @@ import { getJobOptions } from '../../cli/job-options.js';
 import type { Context } from '../../cli/context.js';
 import { printTable, stdoutChalk, writeJson, type Column } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
+import { withSpinner } from '../../cli/spinner.js';
 
 type Row = Record<string, unknown>;
 type Cell = string | number | boolean | null | undefined;
@@ -40,7 +41,7 @@ function rowsOf(value: unknown): Row[] | undefined {
 }
 
 export async function showJobOptions(ctx: Context, refresh: boolean): Promise<void> {
-  const options = (await getJobOptions(ctx, { refresh })) as unknown;
+  const options = (await withSpinner(ctx, 'fetching the job options', () => getJobOptions(ctx, { refresh }))) as unknown;
   if (ctx.globals.json) return writeJson(ctx, options);
   const all: Row = options !== null && typeof options === 'object' ? (options as Row) : {};
   const tty = ctx.io.stdout.isTTY === true;

@@ -6,6 +6,7 @@ import type { Named } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { printTable, writeJson } from '../../cli/output.js';
 import { resolveReference } from '../../cli/resolve.js';
+import { withSpinner } from '../../cli/spinner.js';
 import { rememberLookup } from '../../completion/remember.js';
 import { columnsOf, LIST_KINDS, type ListKind } from './kinds.js';
 
@@ -31,18 +32,21 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   const spec = LIST_KINDS[kind];
   const api = await ctx.api();
   const query: Query = { search: request.search || undefined, pageSize: request.pageSize };
-  if (spec.needsIndustry && request.industry !== undefined) {
-    query.industry_id = await resolveReference(api, '/industries', request.industry, '--industry');
-  }
-
-  let items: Named[];
+  let items: Named[] = [];
   let pagination: Partial<Pagination> | undefined;
-  if (request.all) items = await allItems<Named>(api, spec.path, query, namedShape);
-  else {
-    const page = await getPage<Named>(api, spec.path, { ...query, page: request.page }, namedShape);
-    items = page.data;
-    pagination = page.meta?.pagination;
-  }
+  await withSpinner(ctx, `fetching ${spec.noun}`, async (spinner) => {
+    if (spec.needsIndustry && request.industry !== undefined) {
+      spinner.update('resolving the industry');
+      query.industry_id = await resolveReference(api, '/industries', request.industry, '--industry');
+      spinner.update(`fetching ${spec.noun}`);
+    }
+    if (request.all) items = await allItems<Named>(api, spec.path, query, namedShape);
+    else {
+      const page = await getPage<Named>(api, spec.path, { ...query, page: request.page }, namedShape);
+      items = page.data;
+      pagination = page.meta?.pagination;
+    }
+  });
   rememberLookup(ctx, kind, items);
 
   if (ctx.globals.json) return writeJson(ctx, items);

@@ -18,6 +18,8 @@ export interface ItemError {
 export interface ItemResult {
   index: number;
   title: string;
+  /** The item's jobCode as the file gives it, or ''. */
+  jobCode: string;
   result: ResultKind;
   created: CreatedRecord | null;
   error: ItemError | null;
@@ -56,7 +58,10 @@ export class Results {
   private readonly labelIds = new Map<string, number>();
   private readonly errors = new Map<number, ItemError>();
 
-  constructor(private readonly titles: StringArena) {
+  constructor(
+    private readonly titles: StringArena,
+    private readonly jobCodes?: StringArena,
+  ) {
     const n = titles.size;
     this.size = n;
     this.kinds = new Uint8Array(n); // 0: not_attempted
@@ -113,6 +118,7 @@ export class Results {
     return {
       index,
       title: this.titles.get(index) ?? '',
+      jobCode: this.jobCodes?.get(index) ?? '',
       result: kind,
       created: ok
         ? {

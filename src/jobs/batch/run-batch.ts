@@ -9,6 +9,7 @@ import { EXIT } from '../../cli/exit-codes.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { journalsDir } from '../../cli/paths.js';
 import { escapeJson } from '../../cli/sanitize.js';
+import { NO_SPINNER } from '../../cli/spinner.js';
 import { makeDirectory, nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { ReferenceResolver } from '../reference-resolver.js';
@@ -22,7 +23,7 @@ import { ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
-import { validateAll, type Validated } from './validate.js';
+import { validateAll, type CheckProgress, type Validated } from './validate.js';
 
 export interface BatchOptions {
   file: string;
@@ -99,7 +100,15 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const cache = new BodyCache(options.bodyCacheBytes);
-    const validated = await validateAll(source, deriver, cache);
+    const checking = ctx.spinner(`checking ${source.display}`);
+    let validated: Validated;
+    try {
+      const shown: CheckProgress = (n, resolving) =>
+        checking.update(`${resolving ? 'resolving names for' : 'checking'} item ${n} of ${source.display}`);
+      validated = await validateAll(source, deriver, cache, checking === NO_SPINNER ? undefined : shown);
+    } finally {
+      checking.stop();
+    }
     reportValidation(ctx, source, validated);
     if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
 
@@ -115,7 +124,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const file = journalFile(dir, input.identity, account);
     const unlock = lockJournal(file, input.display, { fs });
     try {
-      const results = new Results(validated.titles);
+      const results = new Results(validated.titles, validated.jobCodes);
       const journal = await Journal.open(file, { restart: options.restart === true, now: ctx.now(), fs }, validated.identities, (index, record) =>
         record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK),
       );

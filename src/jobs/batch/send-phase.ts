@@ -43,7 +43,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
   const toSend = before.not_attempted;
   if (ctx.globals.verbose) ctx.info(`batch journal: ${s.journal.file}`);
 
-  const progress = new Progress(ctx, results.size);
+  const progress = new Progress(ctx, results.size, toSend);
   progress.created = before.already_created;
   progress.failed = before.already_refused;
   const stopper: Stopper = {};
@@ -62,13 +62,13 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     const handlers = SIGNALS.map(([signal, reason]) => {
       const handler = () => {
         stopper.reason ??= reason;
-        progress.clear();
         const again = signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'a second SIGTERM quits at once';
         ctx.info(`${reason}: waiting for the requests in flight (${again}; a re-run resumes)`);
       };
       process.once(signal, handler);
       return [signal, handler] as const;
     });
+    progress.start();
     try {
       await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey: () => ctx.newKey() });
     } finally {
@@ -77,7 +77,8 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printResults(ctx, results);
-  ctx.info(tallyLine(results, progress.elapsedSeconds()));
+  await printResults(ctx, results, stopper.reason);
+  // The whole command: reading, checking and resolving the file count as much as sending it.
+  ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
   finish(results, stopper.reason, s.journal.failure);
 }

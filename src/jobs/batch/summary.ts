@@ -3,26 +3,18 @@
 import type { Context } from '../../cli/context.js';
 import { CliError } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import { JsonArrayWriter, printTable, type Column } from '../../cli/output.js';
+import { JsonArrayWriter, type Column } from '../../cli/output.js';
 import { writeOut } from '../../cli/io.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
 import type { StopReason } from './classify.js';
+import { LABELS, writeReport } from './report.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-const LABELS: Record<ResultKind, string> = {
-  created: 'created',
-  already_created: 'created earlier',
-  refused: 'refused',
-  already_refused: 'refused earlier',
-  failed: 'failed',
-  unknown: 'outcome unknown',
-  not_attempted: 'not attempted',
-};
-
+/** The piped rows: every item, every column, the full error. */
 const COLUMNS: Column<ItemResult>[] = [
   { header: 'ITEM', value: (r) => r.index },
   { header: 'TITLE', value: (r) => r.title },
@@ -109,10 +101,11 @@ async function writeRows(ctx: Context, results: Results): Promise<void> {
   await writeOut(ctx.io.stdout, chunk);
 }
 
-export async function printResults(ctx: Context, results: Results): Promise<void> {
+/** JSON with --json, tab-separated rows in a pipe, the report (report.ts) on a terminal. */
+export async function printResults(ctx: Context, results: Results, reason?: StopReason): Promise<void> {
   if (ctx.globals.json) await writeJsonResults(ctx, results);
   else if (!ctx.io.stdout.isTTY) await writeRows(ctx, results);
-  else await printTable(ctx, COLUMNS, [...results.all()]);
+  else await writeReport(ctx, results, reason);
 }
 
 export function tally(results: Results): Record<ResultKind, number> {

@@ -10,18 +10,25 @@ import { StringArena } from './string-arena.js';
 export interface Validated {
   identities: Identities;
   titles: StringArena;
+  /** Each item's jobCode, or '' (named in the report of the items that need attention). */
+  jobCodes: StringArena;
   problems: Problem[];
   /** Unknown field name -> number of items that have it. */
   unknownFields: Map<string, number>;
 }
 
-export async function validateAll(source: ItemSource, deriver: ItemDeriver, cache: BodyCache): Promise<Validated> {
-  const result: Validated = { identities: new Identities(), titles: new StringArena(), problems: [], unknownFields: new Map() };
+/** Told of each item as its check starts; `resolving` when it waits for names to be looked up. */
+export type CheckProgress = (items: number, resolving: boolean) => void;
+
+export async function validateAll(source: ItemSource, deriver: ItemDeriver, cache: BodyCache, progress?: CheckProgress): Promise<Validated> {
+  const result: Validated = { identities: new Identities(), titles: new StringArena(), jobCodes: new StringArena(), problems: [], unknownFields: new Map() };
   for await (const batch of source.itemBatches()) {
     for (const raw of batch) {
       const derived = deriver.derive(raw);
+      progress?.(raw.index + 1, derived instanceof Promise);
       const item = derived instanceof Promise ? await derived : derived;
       result.titles.push(item.title);
+      result.jobCodes.push(typeof item.body.jobCode === 'string' ? item.body.jobCode : '');
       for (const p of item.problems) result.problems.push(p);
       for (const field of item.unknownFields) result.unknownFields.set(field, (result.unknownFields.get(field) ?? 0) + 1);
       if (result.problems.length > 0) cache.clear(); // nothing will be sent
