@@ -22,12 +22,12 @@ export interface Problem {
 
 /** Reference fields that may be given by name (`"jobFunction": "DevOps"`) or by id. */
 export const REFERENCES = [
-  { name: 'industry', idField: 'industryId', path: '/industries', what: 'industry' },
-  { name: 'jobFunction', idField: 'jobFunctionId', path: '/job-functions', what: 'job function' },
-  { name: 'employerType', idField: 'employerTypeId', path: '/employer-types', what: 'employer type' },
-  { name: 'customer', idField: 'customerId', path: '/customers', what: 'customer' },
-  { name: 'department', idField: 'departmentId', path: '/departments', what: 'department' },
-  { name: 'hiringManager', idField: 'hiringManagerId', path: '/hiring-managers', what: 'hiring manager' },
+  { name: 'industry', idField: 'industryId', path: '/industries', what: 'industry', kind: 'industries' },
+  { name: 'jobFunction', idField: 'jobFunctionId', path: '/job-functions', what: 'job function', kind: 'functions' },
+  { name: 'employerType', idField: 'employerTypeId', path: '/employer-types', what: 'employer type', kind: 'employer-types' },
+  { name: 'customer', idField: 'customerId', path: '/customers', what: 'customer', kind: 'customers' },
+  { name: 'department', idField: 'departmentId', path: '/departments', what: 'department', kind: 'departments' },
+  { name: 'hiringManager', idField: 'hiringManagerId', path: '/hiring-managers', what: 'hiring manager', kind: 'hiring-managers' },
 ] as const;
 
 export type ReferenceName = (typeof REFERENCES)[number]['name'];

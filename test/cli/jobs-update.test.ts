@@ -161,12 +161,23 @@ describe('jobs update: references by name', () => {
     expect((await getJob(job.id)).jobFunctionId).toBe(expected);
   });
 
-  it("refuses a name from another industry with exit 2, listing the job's industry's candidates", async () => {
+  it("refuses a name from another industry with exit 2, pointing to the job's industry's list", async () => {
     const job = await createJob();
     const result = await recruit(['jobs', 'update', String(job.id), '--job-function', 'Nursing']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--job-function "Nursing" matches no item');
-    expect(result.stderr).toContain('101  Software Development');
+    expect(result.stderr).toContain('error: no job function named "Nursing" in Information Technology (1)\n');
+    expect(result.stderr).toContain('`recruit lookup functions --industry 1` lists them');
+    expect(await getJob(job.id)).toEqual(job);
+  });
+
+  it('suggests the closest names for a misspelt name, and sends nothing', async () => {
+    const job = await createJob();
+    const result = await recruit(['jobs', 'update', String(job.id), '--job-function', 'Data Enginering', '--employer-type', 'SaaS Startup']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: no job function named "Data Enginering" in Information Technology (1); did you mean "Data Engineering"?');
+    const industry = await recruit(['jobs', 'update', String(job.id), '--industry', 'Helthcare', '--job-function', 'Nursing']);
+    expect(industry.code).toBe(2);
+    expect(industry.stderr).toContain('error: no industry named "Helthcare"; did you mean "Healthcare"?');
     expect(await getJob(job.id)).toEqual(job);
   });
 

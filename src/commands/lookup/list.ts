@@ -5,7 +5,7 @@ import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { printTable, writeJson } from '../../cli/output.js';
-import { resolveReference } from '../../cli/resolve.js';
+import { INDUSTRY_LOOKUP, resolveReference } from '../../cli/resolve.js';
 import { rememberLookup } from '../../completion/remember.js';
 import { columnsOf, LIST_KINDS, type ListKind } from './kinds.js';
 
@@ -32,7 +32,7 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   const api = await ctx.api();
   const query: Query = { search: request.search || undefined, pageSize: request.pageSize };
   if (spec.needsIndustry && request.industry !== undefined) {
-    query.industry_id = await resolveReference(api, '/industries', request.industry, '--industry');
+    query.industry_id = (await resolveReference(api, INDUSTRY_LOOKUP, request.industry)).id;
   }
 
   let items: Named[];
