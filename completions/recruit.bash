@@ -41,7 +41,7 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(--status --search --page --page-size --all -h --help)
+      __recruit_opts+=(--status --search --page --page-size --all --wide -h --help)
       __recruit_vopts+=(--status --search --page --page-size)
       ;;
     'jobs status')

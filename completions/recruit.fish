@@ -201,6 +201,7 @@ complete -c recruit -n '__recruit_in "recruit jobs list"' -l search -x -d 'only 
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l page -x -d 'page number'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l page-size -x -d 'jobs per page (API default 10, at most 100)'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow every page'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l wide -d 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -s h -l help -d 'show help'
 # recruit jobs status
 complete -c recruit -n '__recruit_in "recruit jobs status"' -s h -l help -d 'show help'

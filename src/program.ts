@@ -143,9 +143,15 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--page <n>', 'page number')
     .option('--page-size <n>', 'jobs per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
+    .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
     .addHelpText(
       'after',
-      examples(['recruit jobs list', 'recruit jobs list --status in-progress --status new', 'recruit jobs list --search engineer --all --json']),
+      examples([
+        'recruit jobs list',
+        'recruit jobs list --status in-progress --status new',
+        'recruit jobs list --wide',
+        'recruit jobs list --search engineer --all --json',
+      ]),
     )
     .action(lazy(() => import('./commands/jobs/list.js')));
 
