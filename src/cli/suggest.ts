@@ -29,8 +29,12 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** How many edits still count as a typo of a name this long: 1 up to 5 letters, then one more per 4, at most 4. */
+/**
+ * How many edits still count as a typo of a name this long: none up to 2 letters (one edit of "FT"
+ * is "PT"), 1 up to 5 letters, then one more per 4 letters, at most 4.
+ */
 export function typoAllowance(length: number): number {
+  if (length <= 2) return 0;
   return Math.min(4, Math.max(1, Math.floor((length - 2) / 4) + 1));
 }
 
@@ -40,7 +44,7 @@ export const MAX_SUGGESTIONS = 3;
  * The names of `names` closest to `query`, best first, at most `max`. A name counts when it is
  * within a typo's reach of the query, when its beginning is (the query is a misspelt start of it),
  * or when it contains the query (three letters or more). Typos rank first, then by distance, then
- * the shorter name. Duplicates (the same name in several industries) appear once.
+ * the shorter name; a name that differs only in case or spacing is offered alone. Duplicates (the same name in several industries) appear once.
  */
 export function closestNames(query: string, names: readonly string[], max = MAX_SUGGESTIONS): string[] {
   const q = normalizeName(query);
@@ -63,7 +67,9 @@ export function closestNames(query: string, names: readonly string[], max = MAX_
     }
     scored.set(n, { name, rank, distance });
   }
-  return [...scored.values()]
+  // Only the case differs ("ft" for the code "FT"): that is the one meant.
+  const same = [...scored.values()].filter((s) => s.rank === 0 && s.distance === 0);
+  return (same.length > 0 ? same : [...scored.values()])
     .sort((x, y) => x.rank - y.rank || x.distance - y.distance || x.name.length - y.name.length || x.name.localeCompare(y.name))
     .slice(0, max)
     .map((s) => s.name);

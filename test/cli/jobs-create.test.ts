@@ -88,6 +88,14 @@ describe('recruit jobs create from flags', () => {
     );
   });
 
+  it('suggests the code for a job type given by a misspelt label (exit 2)', async () => {
+    const result = await runCli([...flags('Job Type Label'), '--job-type', 'Fulltime'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--job-type (jobType): must be one of FT, PT, CT, TP, IN (see `recruit lookup job-options`); did you mean "FT" (Full-time)?',
+    );
+  });
+
   it('requires a customer on a staffing profile before sending', async () => {
     const result = await runCli(flags('Staffing No Customer'), { env: env('sbx_staffing_full', { RECRUIT_ACCOUNT_TYPE: 'staffing' }) });
     expect(result.code).toBe(2);

@@ -23,8 +23,8 @@ describe('editDistance', () => {
 });
 
 describe('typoAllowance', () => {
-  it('grows with the length of the name, from 1 to at most 4', () => {
-    expect([1, 2, 5, 6, 9, 10, 13, 14, 40].map(typoAllowance)).toEqual([1, 1, 1, 2, 2, 3, 3, 4, 4]);
+  it('grows with the length of the name, from none for two letters to at most 4', () => {
+    expect([1, 2, 3, 5, 6, 9, 10, 13, 14, 40].map(typoAllowance)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
   });
 });
 
@@ -61,8 +61,13 @@ describe('closestNames', () => {
     expect(closestNames('Rota', ['Data'])).toEqual([]);
   });
 
+  it('offers only the name that differs in case alone, and no one-letter typo of a two-letter code', () => {
+    expect(closestNames('ft', ['FT', 'PT', 'Full-time'])).toEqual(['FT']);
+    expect(closestNames('FX', ['FT', 'PT'])).toEqual([]);
+  });
+
   it('names a name found in several lists once', () => {
-    expect(closestNames('Sales', ['Sales', 'Sales', 'Sale'])).toEqual(['Sales', 'Sale']);
+    expect(closestNames('Saless', ['Sales', 'Sales', 'Sale'])).toEqual(['Sales', 'Sale']);
   });
 });
 
