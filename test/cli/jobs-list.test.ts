@@ -189,6 +189,9 @@ describe('recruit jobs list --status with an unknown status', () => {
     expect(unknown.stderr).toContain('unknown status "on-hold"');
     for (const line of ['1  Closed', '2  New', '3  Pending Approval', '4  Rejected', '5  In Progress']) expect(unknown.stderr).toContain(line);
     expect((await runCli(['jobs', 'list', '--status', '9', '--base-url', other.baseUrl], { env })).code).toBe(2);
+    const typo = await runCli(['jobs', 'list', '--status', 'rejectd', '--base-url', other.baseUrl], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('hint: did you mean "rejected"? give a code or a label (case and dashes do not matter)\n');
 
     // The same URL with a valid status: the request is sent and fails.
     const sent = await runCli(['jobs', 'list', '--status', 'new', '--base-url', other.baseUrl], { env });

@@ -11,7 +11,7 @@ import { UsageError } from '../../cli/errors.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
 import { parsePositiveInt } from './args.js';
 import { publishedText, type JobNamer } from './job-view.js';
-import { findStatus, statusList } from './status-option.js';
+import { findStatus, statusList, statusSuggestion } from './status-option.js';
 
 export interface ListOptions {
   status?: string[];
@@ -88,7 +88,9 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
     throw new UsageError(
       `unknown status ${unknown.map((v) => `"${v}"`).join(', ')}; the statuses are:`,
       statusList(statuses),
-      'give a code or a label (case and dashes do not matter)',
+      [unknown.length === 1 ? statusSuggestion(statuses, unknown[0]!) : undefined, 'give a code or a label (case and dashes do not matter)']
+        .filter(Boolean)
+        .join(' '),
     );
   }
   return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
