@@ -361,9 +361,10 @@ describe('jobs update: an honest report of what the service changed', () => {
     expect(await getJob(job.id)).toMatchObject(rest);
   });
 
-  it('tells a change from a value the job already had, and from an ignored field, in one report', async () => {
+  it('tells a change from a value the job already had, and from an ignored field, in one report, changes first', async () => {
     const job = await createJob({ experience: 3 });
-    const result = await recruit(['jobs', 'update', String(job.id), '--experience', '3', '--title', 'Both', '--set', 'remote=true']);
+    const patch = file('mixed.json', JSON.stringify({ remote: true, experience: 3, title: 'Both' }));
+    const result = await recruit(['jobs', 'update', String(job.id), '--file', patch]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [

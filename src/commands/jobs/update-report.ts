@@ -83,7 +83,7 @@ export function describeIgnored(reports: readonly FieldReport[]): string | undef
 }
 
 /**
- * The report on stdout: a first line, then one aligned line per field. `before` and `after` are
+ * The report on stdout: a first line, then one aligned line per field, the changes first. `before` and `after` are
  * the jobs, for `names` (on a terminal) to name ids and codes.
  */
 export function formatReport(id: number, reports: readonly FieldReport[], jobs: { before?: Job; after: Job }, names?: JobNamer): string {
@@ -92,7 +92,9 @@ export function formatReport(id: number, reports: readonly FieldReport[], jobs: 
     return name === undefined ? shown(v) : withName(v, name);
   };
   const change = (r: FieldReport) => `${value(jobs.before, r.field, r.before)} → ${value(jobs.after, r.field, r.after)}`;
-  const lines = reports.map((r): [string, string] => {
+  const order: Record<Outcome, number> = { changed: 0, unchanged: 1, ignored: 2, 'also-changed': 3 };
+  const sorted = [...reports].sort((a, b) => order[a.outcome] - order[b.outcome]); // stable: fields keep their order
+  const lines = sorted.map((r): [string, string] => {
     switch (r.outcome) {
       case 'changed':
         return [r.field, `${change(r)}${sameValue(r.after, r.sent) ? '' : ` (sent ${shown(r.sent)})`}`];
