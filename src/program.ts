@@ -131,7 +131,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
 
   jobs
     .command('get <jobId>')
-    .description('show one job with its status and approval')
+    .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
     .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json']))
     .action(lazy(() => import('./commands/jobs/get.js')));
 
@@ -163,7 +163,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
 
   const update = jobs
     .command('update <jobId>')
-    .description("change a job's fields and publication; keeps free-board publication unless told otherwise");
+    .description("change a job's fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise");
   for (const f of JOB_FIELD_FLAGS) update.option(f.flag, f.help);
   update
     .option('--set <key=value>', 'set any body field (repeatable; value parsed as JSON when it can be)', collect)
