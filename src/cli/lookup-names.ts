@@ -1,9 +1,10 @@
 // Names of lookup items by id, for output meant for people ("Information Technology (1)"). Each
-// list is fetched whole, once per command, and kept on disk per profile and base URL for an hour
-// (<state>/cache/names-<list>-<hash>.json). A cached list that lacks an id asked for is fetched again
-// once it is five minutes old: a customer created since shows its name soon, while an id that no
-// list has (a deleted department) costs at most one request per five minutes. Nothing here fails a
-// command: a list that cannot be read or fetched (403, network) gives no names, and callers show ids.
+// list is fetched whole, once per command, and kept on disk for an hour per profile, base URL and
+// account (a fingerprint of the token, never the token): <state>/cache/names-<list>-<hash>.json.
+// A cached list that lacks an id asked for is fetched again once it is five minutes old: a
+// customer created since shows its name soon, while an id that no list has (a deleted department)
+// costs at most one request per five minutes. Nothing here fails a command: a list that cannot be
+// read or fetched (403, network) gives no names, and callers show ids.
 import { readFileSync } from 'node:fs';
 import type { ApiClient } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
@@ -56,7 +57,8 @@ export class LookupNames {
   }
 
   private async load(list: ListRef, wanted: readonly number[]): Promise<Names | undefined> {
-    const source = cacheSource(this.ctx, this.api);
+    // Per account too: two tokens at one base URL may be two accounts, with customers of their own.
+    const source = `${cacheSource(this.ctx, this.api)}\n${this.api.credentialFingerprint()}`;
     const file = cacheFile(this.ctx, source, listName(list));
     const cached = this.read(file, source, list);
     const age = cached ? this.ctx.now().getTime() - cached.fetchedAt : Infinity;

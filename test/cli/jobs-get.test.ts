@@ -270,6 +270,19 @@ describe('recruit jobs get: names for ids and codes on a terminal', () => {
     expect((await get(['3'], { tty: true, env })).stdout).toMatch(/^Job function {8}Data Engineering \(103\)$/m);
   });
 
+  it('keeps the names of each account apart, and never the token', async () => {
+    const env = freshState();
+    const staffingJob = (await call(sandbox.current, 'GET', '/v1/jobs?pageSize=1', { token: 'sbx_staffing_full' })).body.data[0];
+    expect((await get(['3'], { tty: true, env })).code).toBe(0);
+    const staffing = await get([String(staffingJob.id), '--verbose'], { tty: true, env, token: 'sbx_staffing_full' });
+    expect(staffing.code).toBe(0);
+    // The direct account's cached lists are not the staffing account's: asked for again.
+    expect(requests(staffing.stderr).some((l) => l.includes('/industries'))).toBe(true);
+    const cache = join(env.RECRUIT_STATE_DIR, 'cache');
+    expect(readdirSync(cache).filter((f) => f.startsWith('names-industries-'))).toHaveLength(2);
+    for (const f of readdirSync(cache)) expect(readFileSync(join(cache, f), 'utf8')).not.toContain('sbx_');
+  });
+
   it('shows ids alone, without an error, when the lookups are refused', async () => {
     const job = (await call(sandbox.current, 'GET', '/v1/jobs/3')).body;
     const seen: string[] = [];
