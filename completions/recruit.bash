@@ -16,7 +16,7 @@ __recruit_spec() {
   case $1 in
     '')
       __recruit_subs=(lookup jobs api auth config sandbox help completion)
-      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'read, list, update and change the status of jobs' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show help: a topic (exit-codes, environment) or a command (`recruit help jobs create`)' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
+      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
@@ -103,8 +103,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'sandbox serve')
-      __recruit_opts+=(--host --port --state --active-job-limit --faults -h --help)
-      __recruit_vopts+=(--host --port --state --active-job-limit --faults)
+      __recruit_opts+=(--host --port --state --active-job-limit --faults --rate-limit -h --help)
+      __recruit_vopts+=(--host --port --state --active-job-limit --faults --rate-limit)
       ;;
     'sandbox tokens')
       __recruit_opts+=(-h --help)
@@ -124,22 +124,34 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'help')
+      __recruit_subs=(environment exit-codes formats)
+      __recruit_subd=('the environment variables recruit reads' 'what each exit code means' 'the batch file of `jobs create --file`: formats and fields')
       __recruit_opts+=(-h --help)
       __recruit_nargs=1
       __recruit_variadic=1
+      ;;
+    'help environment')
+      __recruit_opts+=(-h --help)
+      ;;
+    'help exit-codes')
+      __recruit_opts+=(-h --help)
+      ;;
+    'help formats')
+      __recruit_opts+=(-h --help)
       ;;
     'completion')
       __recruit_opts+=(-h --help)
       __recruit_nargs=1
       ;;
   esac
-  __recruit_opts+=(--profile --base-url --sandbox --json --no-color --verbose -y --yes --insecure-http --timeout --max-response-size)
-  __recruit_vopts+=(--profile --base-url --timeout --max-response-size)
+  __recruit_opts+=(--profile --base-url --sandbox --sandbox-account --json --no-color --verbose -y --yes --insecure-http --timeout --max-response-size)
+  __recruit_vopts+=(--profile --base-url --sandbox-account --timeout --max-response-size)
 }
 
 # The values of option $2 of command path $1.
 __recruit_option_values() {
   case "$1|$2" in
+    *'|--sandbox-account') __recruit_words direct approval staffing ;;
     'lookup|--industry'|'jobs create|--industry'|'jobs update|--industry') __recruit_cache industries ;;
     'jobs create|--description-file'|'jobs create|--file'|'jobs update|--description-file'|'jobs update|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
     'jobs create|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;

@@ -1,9 +1,11 @@
 // Assembles the command tree. Command modules are imported only when their command runs, so that
 // `recruit --help` and `recruit jobs get` load nothing they do not need.
-import { Command } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { createContext, type Context, type GlobalOptions } from './cli/context.js';
 import type { IO } from './cli/io.js';
 import { JOB_FIELD_FLAGS } from './cli/job-field-flags.js';
+import { SANDBOX_ACCOUNTS } from './cli/sandbox-account.js';
+import { HELP_TOPICS, topicsSection } from './commands/help/topic-index.js';
 import { installExamples, SHELLS } from './completion/shells.js';
 import { VERSION } from './version.js';
 
@@ -37,6 +39,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       const ctx = createContext(io, env, globals);
       try {
         await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -1));
+      } catch (error) {
+        const account = ctx.sandboxAccount();
+        throw account ? (await import('./cli/sandbox-failure.js')).explainSandboxFailure(error, account) : error;
       } finally {
         await ctx.dispose();
       }
@@ -47,11 +52,23 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    // Every command's help lists the options it inherits (as gh's "INHERITED FLAGS"); --version
+    // only means something on its own.
+    .configureHelp({
+      showGlobalOptions: true,
+      visibleGlobalOptions(cmd) {
+        return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
+      },
+    })
     .exitOverride()
     .showSuggestionAfterError(true)
     .option('--profile <name>', 'settings profile to use (env RECRUIT_PROFILE)')
     .option('--base-url <url>', 'API base URL including /v1 (env RECRUIT_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox instead of a real account')
+    .addOption(
+      new Option('--sandbox-account <account>', 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)')
+        .choices(SANDBOX_ACCOUNTS),
+    )
     .option('--json', 'machine-readable output on stdout')
     .option('--no-color', 'disable colour')
     .option('--verbose', 'print each request and response on stderr (token redacted)')
@@ -61,13 +78,15 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--max-response-size <MiB>', 'read at most this much of one answer (default 32)')
     .addHelpText(
       'after',
-      examples([
-        'recruit --sandbox lookup industries',
-        'recruit --sandbox jobs list --status in-progress',
-        'recruit --sandbox jobs status 3 in-progress',
-        'recruit auth login',
-        'recruit sandbox serve --port 4010',
-      ]),
+      topicsSection() +
+        examples([
+          'recruit --sandbox lookup industries',
+          'recruit --sandbox jobs list --status in-progress',
+          'recruit --sandbox jobs status 3 in-progress',
+          'recruit --sandbox --sandbox-account approval jobs list',
+          'recruit auth login',
+          'recruit sandbox serve --port 4010',
+        ]),
     );
 
   // lookup ------------------------------------------------------------------------------------
@@ -94,8 +113,11 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   // jobs --------------------------------------------------------------------------------------
   const jobs = program
     .command('jobs')
-    .description('read, list, update and change the status of jobs')
-    .addHelpText('after', examples(['recruit jobs list', 'recruit jobs get 3', 'recruit jobs status 3 closed']));
+    .description('create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status')
+    .addHelpText(
+      'after',
+      examples(['recruit jobs create', 'recruit jobs create --file jobs.json', 'recruit jobs list', 'recruit jobs get 3', 'recruit jobs status 3 closed']),
+    );
 
   const create = jobs
     .command('create')
@@ -104,7 +126,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   create
     .option('--publish-career-page', 'publish on the career page (refused at creation on accounts that need approval)')
     .option('--publish-free-boards', 'publish on free job boards (refused at creation on accounts that need approval)')
-    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin)')
+    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin; see `recruit help formats`)')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
@@ -270,12 +292,14 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--state <file>', 'keep jobs in this file across restarts (default: in memory)')
     .option('--active-job-limit <n>', 'active jobs allowed per account', '50')
     .option('--faults <spec>', 'inject faults, e.g. "503=0.1,429=0.1,reset=0.05,latency=0-30"')
+    .option('--rate-limit <rate>', 'limit each token to <n>/s or <n>/min (429 with Retry-After beyond it)')
     .addHelpText(
       'after',
       examples([
         'recruit sandbox serve',
         'recruit sandbox serve --port 0 --state ./sandbox.ndjson',
         'recruit sandbox serve --active-job-limit 3 --faults "503=0.2,latency=10-50,seed=7"',
+        'recruit sandbox serve --rate-limit 50/s --faults "latency=20-40"',
         'curl -H "Authorization: Bearer sbx_direct_full" http://127.0.0.1:4010/v1/industries',
       ]),
     )
@@ -313,12 +337,24 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
 
 
   // help --------------------------------------------------------------------------------------
+  // The topics are commands of their own under `help` (as in gh), so the completion scripts, which
+  // read the command tree, offer them with their summaries.
   program.helpCommand(false);
-  program
-    .command('help [topic...]')
-    .description('show help: a topic (exit-codes, environment) or a command (`recruit help jobs create`)')
-    .addHelpText('after', examples(['recruit help exit-codes', 'recruit help environment', 'recruit help jobs create']))
-    .action(async (words: string[]) => (await import('./commands/help.js')).default(io.stdout, words, program));
+  const help = program
+    .command('help [command...]')
+    .usage('[command...] | <topic>')
+    .description(`show the help of a command (\`recruit help jobs create\`) or a topic: ${HELP_TOPICS.map((t) => t.name).join(', ')}`)
+    .helpCommand(false)
+    .commandsGroup('Topics:')
+    .addHelpText('after', examples(['recruit help jobs create', ...HELP_TOPICS.map((t) => `recruit help ${t.name}`)]))
+    .action(async (words: string[]) => (await import('./commands/help.js')).default(words, program));
+  for (const topic of HELP_TOPICS) {
+    help
+      .command(topic.name)
+      .description(topic.summary)
+      .addHelpText('after', examples([`recruit help ${topic.name}`]))
+      .action(async () => void io.stdout.write((await import('./commands/help/topics.js')).topicText(topic.name)));
+  }
 
   // completion --------------------------------------------------------------------------------
   const completion = program

@@ -6,6 +6,9 @@ import { ApiError, describeBody, httpError, networkError, type Failure } from '.
 import { hasHeader, Transport, type TransportResponse } from './http.js';
 import { holdsMoreValues } from './json-values.js';
 import { checked, type Shape } from './shapes.js';
+import { AdaptiveConcurrency } from './adaptive-concurrency.js';
+import { Pacer } from './pacer.js';
+import { readRateLimit } from './rate-limit-fields.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -71,6 +74,11 @@ export interface ClientOptions {
   baseUrl: string;
   token: string | undefined;
   userAgent: string;
+  /**
+   * Names the service in errors and log lines in place of its address, e.g. a local emulator
+   * whose port changes on every run: `GET /jobs/9 on <name> failed with 404`.
+   */
+  name?: string;
   retry?: Partial<RetryPolicy>;
   timeouts?: Partial<ClientTimeouts>;
   maxResponseBytes?: number;
@@ -117,6 +125,10 @@ export class ApiClient {
   private readonly maxValues: number;
   /** A 429's Retry-After pauses every request of this client, not only the one that got it. */
   private pausedUntil = 0;
+  /** Request starts spaced to the rate limit the service names (pacer.ts). */
+  private readonly pacer: Pacer;
+  /** Requests in flight, cut by 429s: set by adaptConcurrency() for a batch. */
+  private gate: AdaptiveConcurrency | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -127,6 +139,7 @@ export class ApiClient {
     this.now = options.now ?? Date.now;
     this.ownsTransport = options.transport === undefined;
     this.maxValues = Math.floor((options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) / BYTES_PER_VALUE);
+    this.pacer = new Pacer(this.now);
     this.transport =
       options.transport ??
       new Transport({
@@ -144,6 +157,19 @@ export class ApiClient {
     return credentialFingerprint(this.options.token);
   }
 
+  /**
+   * Keeps at most `max` requests in flight, fewer while the service answers 429 (a batch's workers
+   * share the client, so its limit is theirs).
+   */
+  adaptConcurrency(max: number): void {
+    this.gate = new AdaptiveConcurrency(max, this.now);
+  }
+
+  /** Requests allowed in flight now: the adapted limit, or undefined when not adapting. */
+  get concurrencyLimit(): number | undefined {
+    return this.gate?.limit;
+  }
+
   /** GET of a resource whose answer must have `shape`. */
   async get<T>(path: string, query: Query | undefined, shape: Shape): Promise<T> {
     return checked<T>(await this.request('GET', path, { query }), shape);
@@ -152,6 +178,7 @@ export class ApiClient {
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const relative = withQuery(path.startsWith('/') ? path : `/${path}`, options.query);
     const url = `${this.baseUrl}${relative}`;
+    const shown = this.options.name === undefined ? url : `${relative} on ${this.options.name}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
@@ -165,38 +192,33 @@ export class ApiClient {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const retryable = mayRetry(method, options.idempotencyKey !== undefined);
     const deadline = this.now() + this.timeouts.requestMs;
-    const failure = (attempts: number): Failure => ({ method, path: relative, attempts });
+    const where = this.options.name;
+    const failure = (attempts: number): Failure => ({ method, path: relative, attempts, ...(where === undefined ? {} : { where }) });
     /** Whether a wait of `ms` before another attempt is worth it: attempts left, and time before the deadline. */
     const mayWait = (attempt: number, ms: number) => retryable && attempt < this.policy.maxAttempts && this.now() + ms < deadline;
 
     for (let attempt = 1; ; attempt++) {
-      const paused = this.pausedUntil - this.now();
-      if (paused > 0) {
-        if (this.pausedUntil >= deadline) {
-          // Another request's 429 asked every request to wait, past this one's deadline.
-          const why = `the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`;
-          throw new ApiError('timeout', why, null, [], failure(attempt - 1));
-        }
-        await this.sleep(paused);
-      }
+      const ticket = await this.takeTurn(deadline, failure(attempt - 1));
       const started = this.now();
-      this.log(`> ${method} ${url} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
+      this.log(`> ${method} ${shown} attempt=${attempt}${options.idempotencyKey ? ` idempotency-key=${options.idempotencyKey}` : ''}`);
       let response: TransportResponse;
       try {
         response = await this.transport.send(url, { method, headers, body: payload, deadline });
       } catch (error) {
+        this.endTurn(ticket, undefined);
         const cause = error as Error;
-        this.log(`< network error ${method} ${url} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
+        this.log(`< network error ${method} ${shown} ${this.now() - started}ms attempt=${attempt}: ${cause.message}`);
         const apiError = networkError(cause, failure(attempt));
         const delay = retryDelay(this.policy, attempt, undefined, this.random);
         if (!apiError.retryable || !mayWait(attempt, delay)) throw apiError;
         await this.wait({ method, path: relative, cause: cause.message, delayMs: delay, attempt: attempt + 1, maxAttempts: this.policy.maxAttempts });
         continue;
       }
+      this.endTurn(ticket, response);
       const { statusCode: status, text } = response;
       const replayed = response.header('idempotent-replayed') === 'true';
       const contentType = response.header('content-type');
-      this.log(`< ${status} ${method} ${url} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
+      this.log(`< ${status} ${method} ${shown} ${this.now() - started}ms attempt=${attempt}${replayed ? ' replayed' : ''}`);
 
       if (isRetryableStatus(status) && retryable) {
         const retryAfter = parseRetryAfter(response.header('retry-after'), this.now());
@@ -234,6 +256,46 @@ export class ApiClient {
       }
       return { ...answer, body: parseJson(text, contentType, status, failure(attempt)) as T };
     }
+  }
+
+  /**
+   * Waits for an attempt's turn: room within the adapted concurrency, the end of a pause a 429
+   * asked for, then the next slot of the service's rate limit. Returns when the attempt started, for endTurn().
+   */
+  private async takeTurn(deadline: number, failure: Failure): Promise<number> {
+    const startedAt = this.gate ? await this.gate.acquire() : 0;
+    const giveUp = (why: string) => {
+      this.gate?.release(startedAt, 'other');
+      return new ApiError('timeout', why, null, [], failure);
+    };
+    const paused = this.pausedUntil - this.now();
+    if (paused > 0) {
+      // Another request's 429 asked every request to wait, maybe past this one's deadline.
+      if (this.pausedUntil >= deadline) {
+        throw giveUp(`the service asked to wait ${describeWait(paused)} (Retry-After), which passes the request's deadline`);
+      }
+      await this.sleep(paused);
+    }
+    const slot = this.pacer.reserve();
+    if (slot > 0) {
+      if (this.now() + slot >= deadline) throw giveUp(`the service's rate limit leaves no turn before the request's deadline`);
+      await this.sleep(slot);
+    }
+    return startedAt;
+  }
+
+  /** After an attempt: learns the rate limit its answer names, and frees its room (a 429 cuts it). */
+  private endTurn(startedAt: number, response: TransportResponse | undefined): void {
+    const status = response?.statusCode ?? 0;
+    if (response && this.pacer.observe(readRateLimit((name) => response.header(name)))) {
+      const perSecond = Number((1000 / this.pacer.spacingMs).toFixed(2));
+      this.log(`rate limit: ${perSecond} requests/s; requests start ${Number(this.pacer.spacingMs.toFixed(1))} ms apart`);
+    }
+    const gate = this.gate;
+    if (!gate) return;
+    const before = gate.limit;
+    const outcome = status === 429 ? 'throttled' : status >= 200 && status < 300 ? 'ok' : 'other';
+    if (gate.release(startedAt, outcome)) this.log(`429: requests in flight ${before} -> ${gate.limit}`);
   }
 
   private async wait(notice: RetryNotice): Promise<void> {

@@ -39,6 +39,8 @@ export interface Failure {
   /** The path as asked, relative to the base URL (never a credential or a port). */
   path: string;
   attempts: number;
+  /** The service's name when the client was given one (ClientOptions.name). */
+  where?: string;
 }
 
 /** The service's code for "a request with this Idempotency-Key is still being processed". */
@@ -66,7 +68,8 @@ export class ApiError extends Error {
   ) {
     const gaveUp = failure.attempts > 1 ? ` (gave up after ${failure.attempts} attempts)` : '';
     const what = status !== null && kind !== 'bad_answer' && kind !== 'too_large' && kind !== 'wait_too_long' ? ` with ${status}` : '';
-    super(`${failure.method} ${failure.path} failed${what}: ${reason}${gaveUp}`);
+    const where = failure.where === undefined ? '' : ` on ${failure.where}`;
+    super(`${failure.method} ${failure.path}${where} failed${what}: ${reason}${gaveUp}`);
     this.code = serverCode ?? kind;
     this.retryable = RETRYABLE.has(kind) || serverCode === KEY_IN_USE_CODE;
   }

@@ -18,7 +18,12 @@ export interface Page<T> {
   meta?: { pagination?: Partial<Pagination> };
 }
 
-export const ALL_PAGES_PAGE_SIZE = 100;
+/**
+ * The largest page the CLI asks for. The API description leaves the maximum open; the sandbox
+ * refuses more than 100 (docs/decisions.md), and --page-size is checked against it before sending.
+ */
+export const MAX_PAGE_SIZE = 100;
+export const ALL_PAGES_PAGE_SIZE = MAX_PAGE_SIZE;
 export const MAX_PAGES = 10_000;
 /** Answers kept in memory by one walk through all pages, in bytes and in values of JSON (Gathered). */
 export const MAX_ALL_BYTES = 64 * 1024 * 1024;

@@ -8,6 +8,7 @@ import { CliError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { canInteract, colorEnabled, type IO } from './io.js';
 import { sanitize } from './sanitize.js';
+import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -22,6 +23,8 @@ export interface GlobalOptions {
   timeout?: string;
   /** MiB of one answer read at most. */
   maxResponseSize?: string;
+  /** The embedded sandbox's account (with --sandbox); see sandbox-account.ts. */
+  sandboxAccount?: string;
 }
 
 export interface Spinner {
@@ -40,6 +43,8 @@ export interface Context {
   now(): Date;
   newKey(): string;
   settings(): Settings;
+  /** The embedded sandbox's account under --sandbox (--sandbox-account, RECRUIT_SANDBOX_ACCOUNT), else undefined. */
+  sandboxAccount(): SandboxAccount | undefined;
   /** The API client; with --sandbox, the embedded sandbox is started first. */
   api(): Promise<ApiClient>;
   /** A client of its own for `baseUrl` and `token`, with the command's deadlines and output; the caller closes it. */
@@ -111,6 +116,7 @@ export function describeRetry(n: RetryNotice): string {
 }
 
 export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions): Context {
+  checkSandboxAccountFlag(globals.sandboxAccount, globals.sandbox === true);
   let settings: Settings | undefined;
   let client: Promise<ApiClient> | undefined;
   const cleanups: Array<() => Promise<void>> = [];
@@ -140,6 +146,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
     newKey: () => crypto.randomUUID(),
     settings: () => (settings ??= resolveSettings(globals, env, readConfig(env))),
+    sandboxAccount: () => (globals.sandbox ? sandboxAccountOf(globals.sandboxAccount, env) : undefined),
     warn: (message) => void io.stderr.write(`warning: ${sanitize(message)}\n`),
     info: (message) => void io.stderr.write(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
@@ -164,12 +171,15 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     const { ApiClient } = await import('../api/client.js');
     let baseUrl: string;
     let token: string | undefined;
-    if (globals.sandbox) {
-      const { startEmbeddedSandbox, EMBEDDED_TOKEN } = await import('./embedded-sandbox.js');
+    let name: string | undefined;
+    const account = ctx.sandboxAccount();
+    if (account) {
+      const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
       const sandbox = await startEmbeddedSandbox(env);
       cleanups.push(() => sandbox.close());
       baseUrl = sandbox.baseUrl;
-      token = EMBEDDED_TOKEN;
+      token = sandboxToken(account);
+      name = sandboxName(account);
     } else {
       const s = ctx.settings();
       if (!s.baseUrl) {
@@ -200,7 +210,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
         );
       }
     }
-    const api = new ApiClient({ ...clientOptions(), baseUrl, token });
+    const api = new ApiClient({ ...clientOptions(), baseUrl, token, name });
     cleanups.push(() => api.close());
     return api;
   }

@@ -1,9 +1,7 @@
 // `--sandbox`: the sandbox runs inside this process on a loopback port, with its state in the
-// user's state directory so consecutive commands see the same jobs.
+// user's state directory so consecutive commands see the same jobs. Its account (and so its token)
+// is chosen by --sandbox-account (sandbox-account.ts).
 import { embeddedSandboxStateFile } from './paths.js';
-
-/** The embedded sandbox's token: the direct account with every permission. */
-export const EMBEDDED_TOKEN = 'sbx_direct_full';
 
 export interface EmbeddedSandbox {
   baseUrl: string;

@@ -1,6 +1,7 @@
 // `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
+import { parsePageOptions } from '../cli/page-options.js';
 import { showJobOptions } from './lookup/job-options.js';
 import { LIST_KINDS, parseKind } from './lookup/kinds.js';
 import { listLookup } from './lookup/list.js';
@@ -14,12 +15,6 @@ interface LookupOptions {
   refresh?: boolean;
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
-  return Number(value);
-}
-
 export default async function lookup(ctx: Context, kindArg: string, options: LookupOptions): Promise<void> {
   const kind = parseKind(kindArg);
   if (kind === 'job-options') {
@@ -28,8 +23,7 @@ export default async function lookup(ctx: Context, kindArg: string, options: Loo
     return showJobOptions(ctx, options.refresh === true);
   }
 
-  const page = positiveInt(options.page, '--page');
-  const pageSize = positiveInt(options.pageSize, '--page-size');
+  const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) {
     throw new UsageError('--all and --page cannot be combined', [], 'use --all for every page, or --page N for one page');
   }

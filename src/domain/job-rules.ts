@@ -105,6 +105,35 @@ export function locationProblem(location: string): string | undefined {
   return undefined;
 }
 
+/** The longest title, in characters: Unicode code points, as JSON Schema's `maxLength` counts them. */
+export const MAX_TITLE_CHARACTERS = 200;
+
+/**
+ * Unicode code points in `text`: an emoji outside the Basic Multilingual Plane is one character,
+ * although a JavaScript string holds it as two UTF-16 units. A lone surrogate counts as one.
+ */
+export function countCharacters(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+/** Why a title is too long, or undefined. Blank titles are each caller's own check. */
+export function titleLengthProblem(title: string): string | undefined {
+  const characters = countCharacters(title);
+  if (characters <= MAX_TITLE_CHARACTERS) return undefined;
+  return `has ${characters} characters; at most ${MAX_TITLE_CHARACTERS} are allowed`;
+}
+
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 export function isSalaryInterval(value: unknown): value is SalaryInterval {

@@ -10,16 +10,22 @@ export function describeCreated(job: Job): string {
   return `Created job ${job.id} "${sanitize(String(job.title ?? ''))}": ${sanitize(status)}, approval ${sanitize(approval)}`;
 }
 
-export function approvalNote(job: Job): string | undefined {
-  return job.approvalStatus === 0
-    ? `It waits for approval: it becomes active once approved; publish it then with \`recruit jobs update ${job.id} --publish-career-page\`.`
-    : undefined;
+/** What to do about a job pending approval; on the embedded sandbox, approving it is one command too. */
+export function approvalNote(job: Job, sandboxAccount?: string): string | undefined {
+  if (job.approvalStatus !== 0) return undefined;
+  if (sandboxAccount === undefined) {
+    return `It waits for approval: it becomes active once approved; publish it then with \`recruit jobs update ${job.id} --publish-career-page\`.`;
+  }
+  return (
+    `It waits for approval: approve it with \`recruit sandbox approve ${job.id}\`, then publish it with ` +
+    `\`recruit --sandbox --sandbox-account ${sandboxAccount} jobs update ${job.id} --publish-career-page\`.`
+  );
 }
 
 /** The job as JSON with --json, else the one-line summary; the approval note on stderr. */
 export async function reportCreated(ctx: Context, job: Job): Promise<void> {
   if (ctx.globals.json) await writeJson(ctx, job);
   else ctx.io.stdout.write(`${describeCreated(job)}\n`);
-  const note = approvalNote(job);
+  const note = approvalNote(job, ctx.sandboxAccount());
   if (note) ctx.info(note);
 }

@@ -1,7 +1,8 @@
-// Where a submission or a batch goes: the profile and base URL, or the embedded sandbox (whose
-// port changes on every run, so it is named, not addressed).
+// Where a submission or a batch goes: the profile and base URL, or an account of the embedded
+// sandbox (whose port changes on every run, so it is named, not addressed).
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../cli/context.js';
+import type { SandboxAccount } from '../cli/sandbox-account.js';
 import type { AccountType } from '../config/config-file.js';
 
 export interface Target {
@@ -9,17 +10,38 @@ export interface Target {
   baseUrl: string;
 }
 
-export const EMBEDDED_TARGET: Target = { profile: 'sandbox', baseUrl: 'embedded-sandbox' };
+const EMBEDDED_PROFILE = 'sandbox';
+const EMBEDDED_BASE = 'embedded-sandbox';
+
+/** The direct account keeps the target it had before there were others, so older submissions still match. */
+export function embeddedTarget(account: SandboxAccount): Target {
+  return { profile: EMBEDDED_PROFILE, baseUrl: account === 'direct' ? EMBEDDED_BASE : `${EMBEDDED_BASE}/${account}` };
+}
 
 export function targetOf(ctx: Context, api: ApiClient): Target {
-  return ctx.globals.sandbox ? EMBEDDED_TARGET : { profile: ctx.settings().profile, baseUrl: api.baseUrl };
+  const account = ctx.sandboxAccount();
+  return account ? embeddedTarget(account) : { profile: ctx.settings().profile, baseUrl: api.baseUrl };
 }
 
 export function sameTarget(a: Target, b: Target): boolean {
   return a.profile === b.profile && a.baseUrl === b.baseUrl;
 }
 
-/** The embedded sandbox is the `direct` account; otherwise the profile says. */
+/** The embedded sandbox's account a target names, or undefined for a profile's target. */
+export function embeddedAccountOf(target: Target): string | undefined {
+  if (target.profile !== EMBEDDED_PROFILE || !target.baseUrl.startsWith(EMBEDDED_BASE)) return undefined;
+  return target.baseUrl.slice(EMBEDDED_BASE.length + 1) || 'direct';
+}
+
+/** "the embedded sandbox (--sandbox, approval account)", or `profile "x" at https://...`. */
+export function describeTarget(target: Target): string {
+  const account = embeddedAccountOf(target);
+  return account ? `the embedded sandbox (--sandbox, ${account} account)` : `profile "${target.profile}" at ${target.baseUrl}`;
+}
+
+/** The embedded sandbox's staffing account needs a customer on every job; its other accounts do not. */
 export function accountTypeOf(ctx: Context): AccountType {
-  return ctx.globals.sandbox ? 'direct' : ctx.settings().accountType;
+  const account = ctx.sandboxAccount();
+  if (account) return account === 'staffing' ? 'staffing' : 'direct';
+  return ctx.settings().accountType;
 }

@@ -1,11 +1,13 @@
 // The sandbox's one entry point for the CLI and the tests: start it, learn its URL, stop it.
 import type { AddressInfo } from 'node:net';
 import { Faults } from './faults.js';
+import { RateLimiter } from './rate-limit.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore, type StoreOptions } from './store.js';
 
 export { TOKENS, type SandboxToken } from './accounts.js';
 export { FaultSpecError } from './faults.js';
+export { RateLimitSpecError } from './rate-limit.js';
 export { StateFileError } from './state-entries.js';
 export type { StateFs } from './state-fs.js';
 
@@ -13,6 +15,8 @@ export interface SandboxOptions extends StoreOptions {
   host?: string;
   port?: number;
   faults?: string;
+  /** "50/s", "120/min": a token bucket per bearer token (rate-limit.ts). */
+  rateLimit?: string;
 }
 
 export interface RunningSandbox {
@@ -22,13 +26,15 @@ export interface RunningSandbox {
   origin: string;
   store: SandboxStore;
   faults: Faults;
+  rateLimit: RateLimiter;
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const faults = new Faults(options.faults ?? '');
+  const rateLimit = new RateLimiter(options.rateLimit ?? '');
   const store = new SandboxStore(options);
-  const server = createSandboxServer(store, faults);
+  const server = createSandboxServer(store, faults, rateLimit);
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -46,6 +52,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     origin,
     store,
     faults,
+    rateLimit,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

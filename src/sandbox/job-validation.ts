@@ -8,13 +8,13 @@ import {
   READ_ONLY_JOB_FIELDS,
   REQUIRED_ON_CREATE,
   SALARY_INTERVALS,
+  titleLengthProblem,
 } from '../domain/job-rules.js';
 import type { Account } from './accounts.js';
 import { validationError, type FieldProblem } from './http-error.js';
 import type { JobFields } from './job.js';
 import { EDUCATION_LEVELS, employerTypes, industries, JOB_TYPES, jobFunctions } from './seed-lookups.js';
 
-const MAX_TITLE = 200;
 const MAX_LIST = 50;
 const JOB_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/;
 
@@ -121,8 +121,11 @@ export function validateJobBody(account: Account, body: Body, existing?: JobFiel
   const title = c.string('title', false);
   if (typeof title === 'string') {
     if (title.trim() === '') c.fail('title', 'required', 'must not be empty');
-    else if (title.length > MAX_TITLE) c.fail('title', 'too_long', `must be at most ${MAX_TITLE} characters`);
-    else out.title = title;
+    else {
+      const problem = titleLengthProblem(title);
+      if (problem) c.fail('title', 'too_long', problem);
+      else out.title = title;
+    }
   }
   const description = c.string('description', false);
   if (typeof description === 'string') {

@@ -25,14 +25,19 @@ export class Router<R extends { method: string; path: string }> {
     });
   }
 
-  /** The matching route, or the methods the path allows when only the method is wrong. */
+  /**
+   * The matching route, or the methods the path allows when only the method is wrong. A GET route
+   * also takes HEAD (the server then sends the headers alone), and lists it in the allowed methods.
+   */
   match(method: string, path: string): Match<R> | { allowed: string[] } | undefined {
+    const wanted = method === 'HEAD' ? 'GET' : method;
     const allowed: string[] = [];
     for (const c of this.compiled) {
       const m = c.pattern.exec(path);
       if (!m) continue;
-      if (c.method !== method) {
+      if (c.method !== wanted) {
         allowed.push(c.method);
+        if (c.method === 'GET') allowed.push('HEAD');
         continue;
       }
       const params: Record<string, string> = {};

@@ -1,4 +1,5 @@
 // The sandbox's HTTP server: routing, authentication, faults, idempotency, JSON in and out.
+// A HEAD request is answered as its GET, with the same headers (Content-Length too) and no body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCOUNTS, findToken } from './accounts.js';
@@ -6,9 +7,10 @@ import { answerRefusedRequests } from './client-error.js';
 import type { Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import { checkKey, fingerprint, keyInFlightError, keyReusedError } from './idempotency.js';
+import type { RateLimiter } from './rate-limit.js';
 import { readBody } from './request-body.js';
 import type { RouteResponse } from './route.js';
-import { findRoute, parseTarget, type Found } from './route-table.js';
+import { findAdminRoute, findApiRoute, isApiPath, parseTarget } from './route-table.js';
 import type { SandboxStore } from './store.js';
 
 interface Answer extends RouteResponse {
@@ -16,12 +18,12 @@ interface Answer extends RouteResponse {
   destroy?: boolean;
 }
 
-export function createSandboxServer(store: SandboxStore, faults: Faults): Server {
+export function createSandboxServer(store: SandboxStore, faults: Faults, limiter: RateLimiter): Server {
   let requestCounter = 0;
   const nextRequestId = () => `req_${(++requestCounter).toString(36)}`;
   const server = createServer((req, res) => {
     const requestId = nextRequestId();
-    handle(req, store, faults).then(
+    handle(req, store, faults, limiter).then(
       (answer) => send(res, answer, requestId),
       (error: unknown) => send(res, errorAnswer(error, store.log), requestId),
     );
@@ -52,28 +54,27 @@ function send(res: ServerResponse, answer: Answer, requestId: string): void {
   res.end(payload);
 }
 
-async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults): Promise<Answer> {
-  const method = req.method ?? 'GET';
+async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults, limiter: RateLimiter): Promise<Answer> {
+  // HEAD is carried out as GET, down to the words of an error, so that its headers (Content-Length
+  // too) are the GET's; Node leaves the body out of the response to a HEAD request.
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const url = parseTarget(req.url ?? '/');
-  const found = findRoute(method, url.pathname);
+  if (isApiPath(url.pathname)) return handleApi(req, method, url, store, faults, limiter);
+  // Admin routes: no faults, no authentication, no rate limit (docs/decisions.md, "Sandbox").
+  const { route, params } = findAdminRoute(method, url.pathname).match;
   const body = await readBody(req);
-  if (found.kind === 'admin') {
-    const { route, params } = found.match;
-    const run = () => route.handle({ params, body, store, faults });
-    return method === 'GET' ? run() : store.transaction(run);
-  }
-  return handleApi(req, method, url, found, body, store, faults);
+  const run = () => route.handle({ params, body, store, faults, limiter });
+  return method === 'GET' ? run() : store.transaction(run);
 }
 
-async function handleApi(
-  req: IncomingMessage,
-  method: string,
-  url: URL,
-  found: Extract<Found, { kind: 'api' }>,
-  body: unknown,
-  store: SandboxStore,
-  faults: Faults,
-): Promise<Answer> {
+/**
+ * A /v1 request, refused at the first check it fails, in this order (docs/decisions.md, "Order of
+ * the checks"): an injected fault; 401 without a valid credential; 429 past the token's rate limit;
+ * 404 or 405 without a route; 403 without the route's permission; then the body: 415, 413, 400.
+ * Only then is it carried out. The body is read only when the headers passed, so a refused
+ * request's body is never parsed. With a rate limit, every answer to the token carries its fields.
+ */
+async function handleApi(req: IncomingMessage, method: string, url: URL, store: SandboxStore, faults: Faults, limiter: RateLimiter): Promise<Answer> {
   const fault = faults.draw();
   if (fault === '503') throw new HttpError(503, 'service_unavailable', 'The service is temporarily unavailable (sandbox fault)');
   if (fault === '429') {
@@ -90,12 +91,42 @@ async function handleApi(
       'www-authenticate': 'Bearer realm="recruitment-api"',
     });
   }
-  const { route, params } = found.match;
-  if (!credential.permissions.includes(route.permission)) {
-    throw new HttpError(403, 'forbidden', `This token lacks the ${route.permission} permission needed for ${method} ${url.pathname}`);
+  const rate = limiter.take(credential.token);
+  if (!rate.allowed) {
+    throw new HttpError(429, 'rate_limited', `Too many requests for this token; try again in ${rate.retryAfter} s`, [], {
+      ...rate.headers,
+      'retry-after': String(rate.retryAfter),
+    });
   }
-  const account = ACCOUNTS[credential.account];
+  try {
+    const found = findApiRoute(method, url.pathname);
+    const { route } = found.match;
+    if (!credential.permissions.includes(route.permission)) {
+      throw new HttpError(403, 'forbidden', `This token lacks the ${route.permission} permission needed for ${method} ${url.pathname}`);
+    }
+    const body = await readBody(req);
+    const answer = await carryOut(req, method, url, found, body, store, faults, fault, ACCOUNTS[credential.account]);
+    answer.headers = { ...answer.headers, ...rate.headers };
+    return answer;
+  } catch (error) {
+    if (error instanceof HttpError) Object.assign(error.headers, rate.headers);
+    throw error;
+  }
+}
 
+/** An authenticated, permitted request: replayed, or carried out with its replay record. */
+async function carryOut(
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  found: ReturnType<typeof findApiRoute>,
+  body: unknown,
+  store: SandboxStore,
+  faults: Faults,
+  fault: ReturnType<Faults['draw']>,
+  account: (typeof ACCOUNTS)[keyof typeof ACCOUNTS],
+): Promise<Answer> {
+  const { route, params } = found.match;
   const rawKey = req.headers['idempotency-key'];
   const key = route.idempotent && typeof rawKey === 'string' ? rawKey : undefined;
   let print = '';

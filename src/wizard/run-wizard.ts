@@ -6,6 +6,7 @@ import { namedShape } from '../api/shapes.js';
 import type { Context } from '../cli/context.js';
 import { InterruptedError, UsageError } from '../cli/errors.js';
 import { sanitize } from '../cli/sanitize.js';
+import { accountTypeOf } from '../jobs/target.js';
 import { answersFromInitial, type Answers } from './answers.js';
 import { DraftStore } from './draft.js';
 import { editStep, walk } from './navigator.js';
@@ -45,7 +46,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     answers: {},
     extra: {},
     drafts,
-    staffing: ctx.settings().accountType === 'staffing',
+    staffing: accountTypeOf(ctx) === 'staffing',
     cache: {},
   };
   // Fail fast on a wrong token or URL, before any typing: a search list would only show the error.

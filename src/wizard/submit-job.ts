@@ -8,7 +8,7 @@ import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
 import { newSubmission, sendSubmission, type Sent } from '../jobs/submit.js';
-import { targetOf } from '../jobs/target.js';
+import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
 import { editStep, record } from './navigator.js';
 import { keepAnswers, type Session, type Step } from './session.js';
@@ -44,7 +44,7 @@ async function offerEdits(session: Session, fields: Array<string | undefined>): 
 export async function submitJob(session: Session): Promise<SubmitOutcome> {
   const { ctx } = session;
   const body = toBody(session.answers, session.extra);
-  const checked = checkJobInput(body, { accountType: session.staffing ? 'staffing' : ctx.settings().accountType });
+  const checked = checkJobInput(body, { accountType: session.staffing ? 'staffing' : accountTypeOf(ctx) });
   if (checked.problems.length > 0) {
     printProblems(session, 'The job is not complete yet:', checked.problems);
     if (await offerEdits(session, checked.problems.map((p) => p.field))) return 'review';

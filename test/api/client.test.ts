@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { exitCodeOf, hintOf } from '../../src/cli/api-failure.js';
+import { failure } from '../helpers/api-failure.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
 const TOKEN = 'sbx_direct_full';
@@ -91,6 +92,31 @@ describe('ApiClient', () => {
     expect(exitCodeOf(error as ApiError)).toBe(5);
     expect((error as ApiError).message).toContain('gave up after 3 attempts');
     expect(clock.sleeps).toEqual([50, 100]);
+    await api.close();
+  });
+
+  it('names the service by the name it was given, in errors and log lines, in place of its address', async () => {
+    const { api, lines } = client({ name: 'the test service' });
+    await queueFaults(['drop']);
+    const error = await failure(api.request('GET', '/jobs/99999'));
+    expect(error.message).toBe('GET /jobs/99999 on the test service failed with 404: No job with id 99999 (gave up after 2 attempts)');
+    expect(error.failure).toEqual({ method: 'GET', path: '/jobs/99999', attempts: 2, where: 'the test service' });
+    expect(lines).toEqual([
+      '> GET /jobs/99999 on the test service attempt=1',
+      expect.stringMatching(/^< network error GET \/jobs\/99999 on the test service \d+ms attempt=1: /),
+      '> GET /jobs/99999 on the test service attempt=2',
+      expect.stringMatching(/^< 404 GET \/jobs\/99999 on the test service \d+ms attempt=2$/),
+    ]);
+    for (const line of [error.message, ...lines]) expect(line).not.toContain(sandbox.current.baseUrl);
+    await api.close();
+  });
+
+  it('shows the address in log lines, and no name in errors, when it has no name', async () => {
+    const { api, lines } = client();
+    const error = await failure(api.request('GET', '/jobs/99999'));
+    expect(error.message).toBe('GET /jobs/99999 failed with 404: No job with id 99999');
+    expect(error.failure).toEqual({ method: 'GET', path: '/jobs/99999', attempts: 1 });
+    expect(lines[0]).toBe(`> GET ${sandbox.current.baseUrl}/jobs/99999 attempt=1`);
     await api.close();
   });
 

@@ -58,6 +58,7 @@ describe('recruit help', () => {
     const { EXIT } = await import('../../src/cli/exit-codes.js');
     const result = await runCli(['help', 'exit-codes']);
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
     for (const code of Object.values(EXIT)) expect(result.stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
     expect(result.stdout).toMatch(/^ {2}6 +local state could not be saved/m);
     expect(result.stdout).toMatch(/^ {2}143 +stopped by SIGTERM/m);
@@ -66,25 +67,101 @@ describe('recruit help', () => {
   it('prints the environment topic with every RECRUIT_ variable the code reads', async () => {
     const result = await runCli(['help', 'environment']);
     expect(result.code).toBe(0);
-    for (const name of ['RECRUIT_PROFILE', 'RECRUIT_BASE_URL', 'RECRUIT_TOKEN', 'RECRUIT_ACCOUNT_TYPE', 'RECRUIT_CONCURRENCY', 'RECRUIT_CONFIG_DIR', 'RECRUIT_STATE_DIR']) {
-      expect(result.stdout).toContain(name);
-    }
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Environment\n/);
+    const names = [
+      'RECRUIT_PROFILE',
+      'RECRUIT_BASE_URL',
+      'RECRUIT_TOKEN',
+      'RECRUIT_ACCOUNT_TYPE',
+      'RECRUIT_CONCURRENCY',
+      'RECRUIT_CONFIG_DIR',
+      'RECRUIT_STATE_DIR',
+      'RECRUIT_SANDBOX_ACCOUNT',
+      'RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT',
+    ];
+    for (const name of names) expect(result.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
   });
 
-  it("prints a command's help with its examples, and the program's without a word", async () => {
+  it('prints the formats topic: the three formats, every field the checks know, by id and by name', async () => {
+    const { READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE, WRITABLE_JOB_FIELDS } = await import('../../src/domain/job-rules.js');
+    const { REFERENCES } = await import('../../src/jobs/job-input.js');
+    const result = await runCli(['help', 'formats']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const text = result.stdout;
+    expect(text).toMatch(/^Batch files \(recruit jobs create --file <path>, or - for stdin\)\n/);
+    expect(text).toMatch(/^ {2}starts with \[ +a JSON array of job objects$/m);
+    expect(text).toMatch(/^ {2}starts with \{, one object per line +NDJSON: one job object per line/m);
+    expect(text).toMatch(/^ {2}starts with \{, otherwise +one job object/m);
+    const byName = new Map<string, string>(REFERENCES.map((r) => [r.idField, r.name]));
+    for (const field of WRITABLE_JOB_FIELDS) {
+      const name = byName.get(field);
+      const required = (REQUIRED_ON_CREATE as readonly string[]).includes(field);
+      const term = `${field}${name ? ` or ${name}` : ''}${required ? ' \\*' : ''}`;
+      expect(text, field).toMatch(new RegExp(`^ {2}${term} {2,}\\S`, 'm'));
+    }
+    expect(text).toContain(`The service sets ${READ_ONLY_JOB_FIELDS.join(', ')}`);
+    for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+  });
+
+  it("prints a command's help with its examples", async () => {
     const command = await runCli(['help', 'jobs', 'get']);
     expect(command.code).toBe(0);
     expect(command.stdout).toContain('Usage: recruit jobs get');
     expect(command.stdout).toContain('$ recruit jobs get 3');
+  });
+
+  it("prints the program's help without a word, listing the topics", async () => {
     const top = await runCli(['help']);
     expect(top.code).toBe(0);
     expect(top.stdout).toContain('Usage: recruit');
+    const { HELP_TOPICS } = await import('../../src/commands/help/topic-index.js');
+    const section = top.stdout.slice(top.stdout.indexOf('Help topics (recruit help <topic>):'));
+    expect(section.length).toBeLessThan(top.stdout.length);
+    for (const topic of HELP_TOPICS) expect(section).toMatch(new RegExp(`^ {2}${topic.name} +${topic.summary.replace(/[`()]/g, '.')}$`, 'm'));
+    expect((await runCli(['--help'])).stdout).toBe(top.stdout);
+  });
+
+  it('lists the topics in its own help', async () => {
+    const result = await runCli(['help', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Topics:\n {2}environment +the environment variables recruit reads\n {2}exit-codes +what each exit code means\n {2}formats +/m);
   });
 
   it('refuses an unknown topic with exit 2, naming the topics', async () => {
     const result = await runCli(['help', 'nope']);
     expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
     expect(result.stderr).toContain('no help topic or command "nope"');
-    expect(result.stderr).toContain('exit-codes, environment');
+    expect(result.stderr).toContain('topics: environment, exit-codes, formats');
+  });
+});
+
+describe('help like gh', () => {
+  it('says that jobs creates', async () => {
+    const top = await runCli(['--help']);
+    const jobs = top.stdout.slice(top.stdout.indexOf('\n  jobs '), top.stdout.indexOf('\n  api '));
+    expect(jobs.replace(/\s+/g, ' ')).toBe(' jobs create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status');
+  });
+
+  it.each([['jobs', 'get'], ['jobs', 'create'], ['lookup'], ['sandbox', 'approve'], ['api']])(
+    '`recruit %s %s --help` lists the global options its examples use',
+    async (...path) => {
+      const result = await runCli([...path.filter(Boolean), '--help']);
+      expect(result.code).toBe(0);
+      const global = result.stdout.slice(result.stdout.indexOf('\nGlobal Options:\n'), result.stdout.indexOf('\nExamples:\n'));
+      for (const flag of ['--json', '--base-url <url>', '--sandbox', '--sandbox-account <account>', '--profile <name>', '--verbose', '--timeout <seconds>']) {
+        expect(global, flag).toMatch(new RegExp(`^ {2}${flag.replace(/[<>]/g, '.')} `, 'm'));
+      }
+      expect(global).not.toContain('--version');
+    },
+  );
+
+  it('lists the global options once: not among the command\'s own', async () => {
+    const result = await runCli(['jobs', 'get', '--help']);
+    const own = result.stdout.slice(result.stdout.indexOf('\nOptions:\n'), result.stdout.indexOf('\nGlobal Options:\n'));
+    expect(own).toContain('-h, --help');
+    expect(own).not.toContain('--json');
   });
 });

@@ -123,12 +123,25 @@ describe('recruit jobs list (seeded jobs)', () => {
   });
 
   it('refuses bad --page, --page-size and flag combinations before sending anything (exit 2)', async () => {
-    const cases = [['--page', '0'], ['--page', 'two'], ['--page-size', '0'], ['--page-size', '1.5'], ['--all', '--page', '2'], ['--status', ' , ']];
+    const cases = [
+      ['--page', '0'],
+      ['--page', 'two'],
+      ['--page-size', '0'],
+      ['--page-size', '1.5'],
+      ['--page-size', '101'],
+      ['--page-size', '500', '--all'],
+      ['--all', '--page', '2'],
+      ['--status', ' , '],
+    ];
     for (const args of cases) {
       const result = await runCli(['jobs', 'list', ...args, '--base-url', DEAD_URL], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^error: /);
     }
+    const tooBig = await runCli(['jobs', 'list', '--page-size', '500', '--base-url', DEAD_URL], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
+    expect(tooBig.stderr).toContain('error: --page-size must be a whole number from 1 to 100, got "500"');
+    const zero = await runCli(['jobs', 'list', '--page', '0', '--base-url', DEAD_URL], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
+    expect(zero.stderr).toContain('error: --page must be a whole number of 1 or more, got "0"');
   });
 
   it('exits 3 for a bad token (401) and for a token without jobs.read (403)', async () => {

@@ -218,9 +218,12 @@ describe('recruit lookup --industry', () => {
 
 describe('recruit lookup: invalid usage sends nothing', () => {
   it.each([
-    [['industries', '--page', '0'], '--page must be a positive whole number'],
-    [['industries', '--page', 'two'], '--page must be a positive whole number'],
-    [['industries', '--page-size', '1.5'], '--page-size must be a positive whole number'],
+    [['industries', '--page', '0'], '--page must be a whole number of 1 or more, got "0"'],
+    [['industries', '--page', 'two'], '--page must be a whole number of 1 or more, got "two"'],
+    [['industries', '--page-size', '1.5'], '--page-size must be a whole number from 1 to 100, got "1.5"'],
+    [['industries', '--page-size', '0'], '--page-size must be a whole number from 1 to 100, got "0"'],
+    [['industries', '--page-size', '101'], '--page-size must be a whole number from 1 to 100, got "101"'],
+    [['functions', '--industry', '1', '--page-size', '500', '--all'], 'hint: a page holds at most 100 items; --all follows every page'],
     [['industries', '--all', '--page', '2'], '--all and --page cannot be combined'],
     [['function'], 'did you mean `recruit lookup functions`'],
   ])('lookup %j exits 2', async (args, message) => {

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -11,12 +15,15 @@ describe('recruit sandbox tokens', () => {
     const result = await runCli(['sandbox', 'tokens', '--json']);
     expect(result.code).toBe(0);
     const tokens = JSON.parse(result.stdout) as Array<{ token: string; account: string; permissions: string[] }>;
-    expect(tokens).toHaveLength(12);
+    expect(tokens).toHaveLength(18);
     expect(tokens).toContainEqual({
       token: 'sbx_direct_full',
       account: 'direct',
       permissions: ['organization.read', 'jobs.read', 'jobs.write', 'jobs.status.write'],
     });
+    // The sets that show the spec's 403 on lookups and "jobs.write is the only permission for creation".
+    expect(tokens).toContainEqual({ token: 'sbx_staffing_nolookups', account: 'staffing', permissions: ['jobs.read', 'jobs.write', 'jobs.status.write'] });
+    expect(tokens).toContainEqual({ token: 'sbx_approval_writeonly', account: 'approval', permissions: ['jobs.write'] });
     expect(new Set(tokens.map((t) => t.account))).toEqual(new Set(['direct', 'approval', 'staffing']));
   });
 
@@ -96,6 +103,103 @@ describe('recruit sandbox approve on the embedded sandbox', () => {
     expect(second.code).toBe(4);
     expect((await runCli(['sandbox', 'reset'])).code).toBe(0);
     expect((await runCli(['sandbox', 'reject', '14'])).code).toBe(0);
+  });
+});
+
+describe('the approval story with --sandbox and --sandbox-account', () => {
+  // A state directory of its own: the story starts from the seeded jobs, so the new job is 22.
+  const env = () => ({ RECRUIT_STATE_DIR: mkdtempSync(join(tmpdir(), 'recruit-story-')), NO_COLOR: '1' });
+  const description = fileURLToPath(new URL('../../examples/description.txt', import.meta.url));
+  const jobFlags = [
+    '--title', 'Data Engineer', '--description-file', description, '--location', 'Berlin, Germany',
+    '--industry', 'Information Technology', '--job-function', 'Data Engineering', '--employer-type', 'SaaS Startup',
+  ];
+  const approval = ['--sandbox', '--sandbox-account', 'approval'];
+
+  it('creates a pending job, approves it, publishes it, and shows it published', async () => {
+    const story = { env: env() };
+    const created = await runCli([...approval, 'jobs', 'create', ...jobFlags], story);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toBe('Created job 22 "Data Engineer": Pending Approval (3), approval Pending (0)\n');
+    // The note names the next two commands as they must be typed.
+    expect(created.stderr).toContain(
+      'approve it with `recruit sandbox approve 22`, then publish it with `recruit --sandbox --sandbox-account approval jobs update 22 --publish-career-page`',
+    );
+
+    const approved = await runCli(['sandbox', 'approve', '22'], story);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toBe('Job 22 (Data Engineer) approved: status In Progress (5), approval Approved (1)\n');
+
+    const published = await runCli([...approval, 'jobs', 'update', '22', '--publish-career-page'], story);
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stdout).toBe('Updated job 22:\n  publishToCareerPage  false → true\n');
+
+    const shown = await runCli([...approval, 'jobs', 'get', '22', '--json'], story);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id: 22, status: 5, approvalStatus: 1, publishToCareerPage: true });
+  });
+
+  it('a job of another account is a 404 that names the sandbox and its account, never a port', async () => {
+    const story = { env: env() };
+    const direct = await runCli(['--sandbox', 'jobs', 'get', '14'], story);
+    expect(direct.code).toBe(1);
+    expect(direct.stderr).toBe(
+      'error: GET /jobs/14 on the embedded sandbox (direct account) failed with 404: No job with id 14\n' +
+        'hint: each account of the embedded sandbox has its own jobs, and this was the direct account: try --sandbox-account approval or staffing\n',
+    );
+    const json = await runCli(['--sandbox', '--sandbox-account', 'staffing', 'jobs', 'get', '999', '--json'], story);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr)).toMatchObject({
+      error: { code: 'not_found', status: 404, message: 'GET /jobs/999 on the embedded sandbox (staffing account) failed with 404: No job with id 999' },
+    });
+    const verbose = await runCli(['--sandbox', '--verbose', 'jobs', 'get', '1'], story);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toMatch(/^> GET \/jobs\/1 on the embedded sandbox \(direct account\) attempt=1$/m);
+    expect(verbose.stderr).toMatch(/^< 200 GET \/jobs\/1 on the embedded sandbox \(direct account\) \d+ms attempt=1$/m);
+    for (const result of [direct, json, verbose]) expect(result.stderr).not.toMatch(/127\.0\.0\.1|localhost|:\d{4,5}\//);
+  });
+
+  it('takes the account from RECRUIT_SANDBOX_ACCOUNT, and the flag over it', async () => {
+    const story = { env: { ...env(), RECRUIT_SANDBOX_ACCOUNT: 'approval' } };
+    const fromEnv = await runCli(['--sandbox', 'jobs', 'get', '14', '--json'], story);
+    expect(fromEnv.code).toBe(0);
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({ id: 14, status: 3, approvalStatus: 0 });
+    const flag = await runCli(['--sandbox', '--sandbox-account', 'direct', 'jobs', 'get', '14'], story);
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toContain('(direct account) failed with 404');
+  });
+
+  it('on the staffing account, a job without a customer is refused before sending (exit 2)', async () => {
+    const story = { env: env() };
+    const refused = await runCli(['--sandbox', '--sandbox-account', 'staffing', 'jobs', 'create', ...jobFlags, '--verbose'], story);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--customer (customerId): is required on a staffing account');
+    expect(refused.stderr).not.toContain('> POST /jobs');
+  });
+
+  it('refuses --sandbox-account without --sandbox, an unknown account and a bad RECRUIT_SANDBOX_ACCOUNT (exit 2)', async () => {
+    const story = { env: env() };
+    const alone = await runCli(['--sandbox-account', 'approval', 'jobs', 'get', '14', '--base-url', 'http://127.0.0.1:9/v1'], story);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('error: --sandbox-account chooses an account of the embedded sandbox; it needs --sandbox');
+    const unknown = await runCli(['--sandbox', '--sandbox-account', 'agency', 'jobs', 'list'], story);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Allowed choices are direct, approval, staffing');
+    const badEnv = await runCli(['--sandbox', 'jobs', 'list'], { env: { ...story.env, RECRUIT_SANDBOX_ACCOUNT: 'agency' } });
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.stderr).toContain('RECRUIT_SANDBOX_ACCOUNT must be one of direct, approval, staffing, got "agency"');
+    // Without --sandbox the variable is not read: a real account is never told what the sandbox is.
+    const ignored = await runCli(['config', 'list'], { env: { ...story.env, RECRUIT_SANDBOX_ACCOUNT: 'agency' } });
+    expect(ignored.code).toBe(0);
+  });
+
+  it('names the same accounts and tokens as the sandbox', async () => {
+    const { SANDBOX_ACCOUNTS, sandboxToken } = await import('../../src/cli/sandbox-account.js');
+    const { ACCOUNTS, findToken } = await import('../../src/sandbox/accounts.js');
+    expect([...SANDBOX_ACCOUNTS].sort()).toEqual(Object.keys(ACCOUNTS).sort());
+    for (const account of SANDBOX_ACCOUNTS) {
+      expect(findToken(sandboxToken(account))).toMatchObject({ account, permissionSet: 'full' });
+    }
   });
 });
 

@@ -70,6 +70,21 @@ for (const shell of SHELLS) {
       expect(tab('recruit completion ').values.sort()).toEqual(['bash', 'fish', 'zsh']);
     });
 
+    it('offers the help topics with their summaries after `help`', async () => {
+      const { HELP_TOPICS } = await import('../../src/commands/help/topic-index.js');
+      const { values, offers } = tab('recruit help ');
+      expect(values.sort()).toEqual(HELP_TOPICS.map((t) => t.name).sort());
+      expect(values).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formats']));
+      expect(offers.find((o) => o.value === 'exit-codes')?.description).toBe('what each exit code means');
+      expect(tab('recruit help fo').values).toEqual(['formats']);
+      expect(tab('recruit --sandbox help ex').values).toEqual(['exit-codes']);
+    });
+
+    it('offers the sandbox accounts after --sandbox-account', () => {
+      expect(tab('recruit --sandbox --sandbox-account ').values.sort()).toEqual(['approval', 'direct', 'staffing']);
+      expect(tab('recruit --sandbox jobs list --sandbox-account ap').values).toEqual(['approval']);
+    });
+
     it('offers the settable status labels and codes after `jobs status 3`', () => {
       const { values, offers } = tab('recruit jobs status 3 ');
       expect(values.sort()).toEqual(['1', '2', '4', '5', 'closed', 'in-progress', 'new', 'rejected']);

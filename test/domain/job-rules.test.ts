@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, descriptionProblem, locationProblem } from '../../src/domain/job-rules.js';
+import { countCharacters, countWords, descriptionProblem, locationProblem, titleLengthProblem } from '../../src/domain/job-rules.js';
 
 describe('job field rules shared by the CLI and the sandbox', () => {
   it('counts words as runs of non-white-space, like split(/\\s+/)', () => {
@@ -34,5 +34,19 @@ describe('job field rules shared by the CLI and the sandbox', () => {
     expect(locationProblem('Remote, USA')).toMatch(/must start with a city/);
     expect(locationProblem('Berlin')).toMatch(/at least a city and a country/);
     expect(locationProblem('Berlin, , Germany')).toMatch(/empty part/);
+  });
+
+  it('counts characters as Unicode code points, as [...text] and JSON Schema maxLength do', () => {
+    const texts = ['', 'abc', 'é', 'e\u0301', '🚀', '🚀🚀x', '👩‍👩‍👧', '🇩🇪', '\ud800', 'a\udc00b', '\ud83d', '𝔘𝔫𝔦'];
+    for (const text of texts) expect(countCharacters(text), JSON.stringify(text)).toBe([...text].length);
+    expect(countCharacters('🚀'.repeat(200))).toBe(200);
+  });
+
+  it('allows titles of at most 200 code points, emoji counting one each', () => {
+    expect(titleLengthProblem('x'.repeat(200))).toBeUndefined();
+    expect(titleLengthProblem('🚀'.repeat(200))).toBeUndefined();
+    expect(titleLengthProblem('🚀'.repeat(101))).toBeUndefined(); // 202 UTF-16 units
+    expect(titleLengthProblem('x'.repeat(201))).toBe('has 201 characters; at most 200 are allowed');
+    expect(titleLengthProblem('🚀'.repeat(201))).toBe('has 201 characters; at most 200 are allowed');
   });
 });

@@ -1,7 +1,7 @@
 // A hostile server in front of the sandbox: each request is passed on as it is, unless the test's
 // script answers it itself, after passing it on (the service did the work, the client hears
 // something else) or without (nothing was done). Every request is recorded with its
-// Idempotency-Key, whether it was passed on, and what the sandbox and the client got.
+// Idempotency-Key and Content-Type, whether it was passed on, and what the sandbox and the client got.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
@@ -13,6 +13,8 @@ export interface Incoming {
   /** Relative to the base URL: /jobs, /jobs/1... */
   path: string;
   key: string | undefined;
+  /** The Content-Type header as sent, if any. */
+  contentType: string | undefined;
   body: string;
 }
 
@@ -90,6 +92,7 @@ export function useScriptedProxy(sandbox: { readonly current: RunningSandbox }):
           method: req.method ?? '',
           path: (req.url ?? '').replace(/^\/v1/, ''),
           key: typeof key === 'string' ? key : undefined,
+          contentType: req.headers['content-type'],
           body: body.toString('utf8'),
         };
         const scripted = proxy.script?.(incoming);

@@ -176,6 +176,56 @@ describe('sandbox permissions (403)', () => {
     expect(allowed.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it.each(ACCOUNT_IDS)('refuses every lookup to the %s nolookups token (no organization.read) with 403', async (account) => {
+    const token = `sbx_${account}_nolookups`;
+    for (const path of ['/v1/job-options', '/v1/industries', '/v1/job-functions?industry_id=1', '/v1/employer-types?industry_id=1',
+      '/v1/customers', '/v1/departments', '/v1/hiring-managers', '/v1/users']) {
+      expectForbidden(await call(sandbox.current, 'GET', path, { token }), 'organization.read');
+    }
+    // The same token reads, creates, updates and moves jobs by id.
+    expect((await call(sandbox.current, 'GET', '/v1/jobs', { token })).status).toBe(200);
+    const created = await call(sandbox.current, 'POST', '/v1/jobs', {
+      token,
+      body: jobFor(account, { title: `Nolookups Job ${account}` }),
+      idempotencyKey: `auth-nolookups-${account}`,
+    });
+    expect(created.status).toBe(201);
+    const status = await call(sandbox.current, 'PATCH', `/v1/jobs/${created.body.id as number}/status`, {
+      token,
+      body: { status: 2 },
+      idempotencyKey: `auth-nolookups-${account}-status`,
+    });
+    expect(status.status).toBe(200);
+  });
+
+  it.each(ACCOUNT_IDS)('creates a job with the %s writeonly token: jobs.write is the only permission creation needs', async (account) => {
+    const token = `sbx_${account}_writeonly`;
+    const title = `Writeonly Job ${account}`;
+    const created = await call(sandbox.current, 'POST', '/v1/jobs', {
+      token,
+      body: jobFor(account, { title }),
+      idempotencyKey: `auth-writeonly-${account}`,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title, status: account === 'approval' ? 3 : 5 });
+    const id = created.body.id as number;
+    // And updating, with nothing else either.
+    const updated = await call(sandbox.current, 'PATCH', `/v1/jobs/${id}`, {
+      token,
+      body: { title: `${title} (edited)` },
+      idempotencyKey: `auth-writeonly-${account}-update`,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.title).toBe(`${title} (edited)`);
+    // Everything else is refused: reading it back, listing, status, lookups.
+    expectForbidden(await call(sandbox.current, 'GET', `/v1/jobs/${id}`, { token }), 'jobs.read');
+    expectForbidden(await call(sandbox.current, 'GET', '/v1/jobs', { token }), 'jobs.read');
+    expectForbidden(await call(sandbox.current, 'PATCH', `/v1/jobs/${id}/status`, { token, body: { status: 1 } }), 'jobs.status.write');
+    expectForbidden(await call(sandbox.current, 'GET', '/v1/industries', { token }), 'organization.read');
+    const stored = await call(sandbox.current, 'GET', `/v1/jobs/${id}`, { token: `sbx_${account}_full` });
+    expect(stored.body).toMatchObject({ title: `${title} (edited)` });
+  });
+
   it("hides another account's job (404) even from a full token", async () => {
     // Job 13 is a seeded job of the approval account.
     expect((await call(sandbox.current, 'GET', '/v1/jobs/13', { token: 'sbx_approval_full' })).status).toBe(200);
@@ -188,37 +238,37 @@ describe('sandbox permissions (403)', () => {
 describe('sandbox tokens (GET /_sandbox/tokens)', () => {
   const sandbox = useSandbox();
 
-  it('lists 12 tokens: one per account and permission set', async () => {
+  it('lists 18 tokens: one per account and permission set', async () => {
     const res = await call(sandbox.current, 'GET', '/_sandbox/tokens', { token: null });
     expect(res.status).toBe(200);
     const tokens = res.body as Array<{ token: string; account: string; permissions: string[] }>;
-    expect(tokens).toHaveLength(12);
+    expect(tokens).toHaveLength(18);
     for (const entry of tokens) {
       expect(Object.keys(entry).sort()).toEqual(['account', 'permissions', 'token']);
       expect(ACCOUNT_IDS).toContain(entry.account);
-      expect(entry.permissions).toContain('organization.read');
+      expect(entry.token).toMatch(new RegExp(`^sbx_${entry.account}_(full|readonly|nostatus|lookups|nolookups|writeonly)$`));
     }
-    expect(new Set(tokens.map((t) => t.token)).size).toBe(12);
+    expect(new Set(tokens.map((t) => t.token)).size).toBe(18);
     for (const account of ACCOUNT_IDS) {
       const own = tokens.filter((t) => t.account === account);
-      expect(own).toHaveLength(4);
-      expect(own.map((t) => [...t.permissions].sort())).toEqual(
-        expect.arrayContaining([
-          ['jobs.read', 'jobs.status.write', 'jobs.write', 'organization.read'],
-          ['jobs.read', 'organization.read'],
-          ['jobs.read', 'jobs.write', 'organization.read'],
-          ['organization.read'],
-        ]),
-      );
+      expect(Object.fromEntries(own.map((t) => [t.token.slice(`sbx_${account}_`.length), [...t.permissions].sort()]))).toEqual({
+        full: ['jobs.read', 'jobs.status.write', 'jobs.write', 'organization.read'],
+        readonly: ['jobs.read', 'organization.read'],
+        nostatus: ['jobs.read', 'jobs.write', 'organization.read'],
+        lookups: ['organization.read'],
+        nolookups: ['jobs.read', 'jobs.status.write', 'jobs.write'],
+        writeonly: ['jobs.write'],
+      });
     }
   });
 
   it('lists tokens that the API accepts, with exactly the listed permissions', async () => {
     const res = await call(sandbox.current, 'GET', '/_sandbox/tokens', { token: null });
     for (const { token, permissions } of res.body as Array<{ token: string; permissions: string[] }>) {
-      expect((await call(sandbox.current, 'GET', '/v1/job-options', { token })).status).toBe(200);
+      const lookup = await call(sandbox.current, 'GET', '/v1/job-options', { token });
+      expect(lookup.status, token).toBe(permissions.includes('organization.read') ? 200 : 403);
       const read = await call(sandbox.current, 'GET', '/v1/jobs', { token });
-      expect(read.status).toBe(permissions.includes('jobs.read') ? 200 : 403);
+      expect(read.status, token).toBe(permissions.includes('jobs.read') ? 200 : 403);
     }
   });
 });

@@ -111,10 +111,10 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
   }
 
   it.each([
-    ['BREW /v1/jobs', 'GET, POST'],
-    ['BREW /v1/jobs/1/', 'GET, PATCH'],
-    ['get /v1/jobs/1', 'GET, PATCH'],
-    ['BREW /_sandbox/faults', 'GET, PUT'],
+    ['BREW /v1/jobs', 'GET, HEAD, POST'],
+    ['BREW /v1/jobs/1/', 'GET, HEAD, PATCH'],
+    ['get /v1/jobs/1', 'GET, HEAD, PATCH'],
+    ['BREW /_sandbox/faults', 'GET, HEAD, PUT'],
     ['CONNECT /v1/jobs/1/status', 'PATCH'],
   ])('answers %s with a JSON 405 and Allow: %s', async (line, allow) => {
     const res = await request(`${line} HTTP/1.1`);

@@ -400,6 +400,43 @@ describe('POST /jobs on the direct account', () => {
     });
   });
 
+  describe('title length in characters (Unicode code points)', () => {
+    it.each([
+      ['200 ASCII letters', 'x'.repeat(200)],
+      ['200 emoji (400 UTF-16 units)', '🚀'.repeat(200)],
+      ['101 emoji (202 UTF-16 units)', '🎉'.repeat(101)],
+      ['200 mathematical letters outside the BMP', '𝔘'.repeat(200)],
+    ])('accepts %s', async (_what, title) => {
+      const res = await createJob(sandbox.current, validJob({ title }));
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.title).toBe(title);
+    });
+
+    it.each([
+      ['201 ASCII letters', 'x'.repeat(201)],
+      ['201 emoji', '🚀'.repeat(201)],
+    ])('refuses %s with 400 too_long, naming the count', async (_what, title) => {
+      const before = await countJobs(sandbox.current);
+      const res = await refuse(sandbox.current, validJob({ title }));
+      expect(badFields(res)).toEqual(['title']);
+      expect(problem(res, 'title')).toEqual({ field: 'title', code: 'too_long', message: 'has 201 characters; at most 200 are allowed' });
+      expect(await countJobs(sandbox.current)).toBe(before);
+    });
+
+    it('counts the same way on update', async () => {
+      const created = await createJob(sandbox.current, validJob({ title: 'Emoji Update Target' }));
+      const path = `/v1/jobs/${created.body.id}`;
+      expect((await call(sandbox.current, 'PATCH', path, { body: { title: '🚀'.repeat(200) } })).status).toBe(200);
+      const refused = await call<ErrorBody>(sandbox.current, 'PATCH', path, { body: { title: '🚀'.repeat(201) } });
+      expect(problem(refused, 'title')?.code).toBe('too_long');
+    });
+
+    it.each(['', '   ', '\t\n', '\u00a0\u2003'])('refuses the blank title %j', async (title) => {
+      const res = await refuse(sandbox.current, validJob({ title }));
+      expect(badFields(res)).toEqual(['title']);
+    });
+  });
+
   describe('a body that is not a JSON object', () => {
     it.each([
       ['an array', '[]'],

@@ -110,6 +110,17 @@ describe('docs/openapi.yaml', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('counts a title in code points and refuses a blank one, as the sandbox does', () => {
+    const valid = schemaValidator('/components/schemas/JobCreate');
+    const job = (title: string) => ({ title, description: 'x', location: 'Austin, TX, USA', jobFunctionId: 1, employerTypeId: 1 });
+    expect(valid(job('🚀'.repeat(200))), 'JobCreate with 200 emoji').toBe(true);
+    expect(valid(job('🚀'.repeat(201))), 'JobCreate with 201 emoji').toBe(false);
+    for (const blank of ['', ' ', '\t\n ']) expect(valid(job(blank)), JSON.stringify(blank)).toBe(false);
+    const update = schemaValidator('/components/schemas/JobUpdate');
+    expect(update({ title: '   ' })).toBe(false);
+    expect(update({ title: ' Welder ' })).toBe(true);
+  });
+
   it('has no catch-all responses, so an undocumented status is always caught', () => {
     for (const op of operations) {
       const statuses = Object.keys(op.operation.responses as JsonObject);
@@ -201,6 +212,10 @@ describe('sandbox responses match the document', () => {
     expect((await call(s(), 'POST', '/v1/jobs', { body: validJob(), idempotencyKey: 'bad key' })).status).toBe(400);
     expect((await call(s(), 'POST', '/v1/jobs', { body: validJob({ description: 'short', status: 5 }) })).status).toBe(400);
     expect((await call(s(), 'POST', '/v1/jobs', { rawBody: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await call(s(), 'POST', '/v1/jobs', { rawBody: '{}', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await call(s(), 'GET', '/v1/industries', { rawBody: '{}', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await call(s(), 'POST', '/v1/jobs', { body: validJob(), token: 'sbx_direct_writeonly', idempotencyKey: 'doc-w' })).status).toBe(201);
+    expect((await call(s(), 'GET', '/v1/industries', { token: 'sbx_direct_nolookups' })).status).toBe(403);
     expect((await call(s(), 'POST', '/v1/jobs', { body: validJob({ publishToCareerPage: true }), token: 'sbx_approval_full' })).status).toBe(409);
     expect((await call(s(), 'POST', '/v1/jobs', { body: validJob(), token: 'sbx_direct_readonly' })).status).toBe(403);
 

@@ -40,18 +40,24 @@ describe('sandbox HTTP server', () => {
       expectJsonError(await call(sandbox.current, 'GET', '/_sandbox/nope', { token: null }), 404, 'not_found');
     });
 
-    it('answers 404 for an unknown route even without a token', async () => {
-      expectJsonError(await call(sandbox.current, 'GET', '/v1/nope', { token: null }), 404, 'not_found');
+    it('answers 401 before 404 for an unknown /v1 route without a token', async () => {
+      expectJsonError(await call(sandbox.current, 'GET', '/v1/nope', { token: null }), 401, 'unauthenticated');
+      expectJsonError(await call(sandbox.current, 'GET', '/v1/nope', { token: 'sbx_nobody_full' }), 401, 'unauthenticated');
+    });
+
+    it('answers 404 outside /v1 and /_sandbox/ with or without a token: there is no API there', async () => {
+      expectJsonError(await call(sandbox.current, 'GET', '/nope', { token: null }), 404, 'not_found');
+      expectJsonError(await call(sandbox.current, 'GET', '/v2/jobs', { token: null }), 404, 'not_found');
     });
 
     it.each([
-      ['DELETE', '/v1/industries', ['GET']],
-      ['POST', '/v1/job-options', ['GET']],
-      ['PUT', '/v1/jobs/1', ['GET', 'PATCH']],
-      ['DELETE', '/v1/jobs', ['GET', 'POST']],
+      ['DELETE', '/v1/industries', ['GET', 'HEAD']],
+      ['POST', '/v1/job-options', ['GET', 'HEAD']],
+      ['PUT', '/v1/jobs/1', ['GET', 'HEAD', 'PATCH']],
+      ['DELETE', '/v1/jobs', ['GET', 'HEAD', 'POST']],
       ['POST', '/v1/jobs/1/status', ['PATCH']],
       ['GET', '/_sandbox/reset', ['POST']],
-      ['DELETE', '/_sandbox/faults', ['GET', 'PUT']],
+      ['DELETE', '/_sandbox/faults', ['GET', 'HEAD', 'PUT']],
     ])('answers 405 with an allow header for %s %s', async (method, path, allowed) => {
       const res = await call(sandbox.current, method, path);
       expectJsonError(res, 405, 'method_not_allowed');
@@ -200,7 +206,7 @@ describe('sandbox HTTP server', () => {
       let connects = 0;
       pool.on('connect', () => connects++);
       try {
-        const first = await pool.request({ method: 'GET', path: '/v1/nope' });
+        const first = await pool.request({ method: 'GET', path: '/nope' });
         expect(first.statusCode).toBe(404);
         await first.body.text();
         const second = await pool.request({ method: 'GET', path: '/v1/industries' });

@@ -1,11 +1,17 @@
 // The wizard on the other accounts: a staffing account must pick a customer; an approval account
 // refuses publication at creation, and the wizard offers to create the job unpublished.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { exitCodeOf } from '../../src/cli/api-failure.js';
-import type { Context } from '../../src/cli/context.js';
+import { createContext, type Context } from '../../src/cli/context.js';
+import type { IO } from '../../src/cli/io.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
+import { Capture } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from './fake-prompter.js';
 import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
@@ -54,6 +60,30 @@ describe('the wizard on a staffing account', () => {
     const initech = (await call(sandbox.current, 'GET', '/v1/customers?search=initech', { token: 'sbx_staffing_full' })).body.data[0];
     const job = (await call(sandbox.current, 'GET', `/v1/jobs/${id}`, { token: 'sbx_staffing_full' })).body;
     expect(job).toMatchObject({ title: 'Staffing Wizard Job', customerId: initech.id, status: 5 });
+  });
+});
+
+describe('the wizard on the embedded sandbox', () => {
+  it('asks for a customer on --sandbox-account staffing, whatever the profile says', async () => {
+    const stdout = new Capture(true);
+    const stdin = Readable.from([]) as IO['stdin'];
+    stdin.isTTY = true;
+    const env: NodeJS.ProcessEnv = { ...process.env, RECRUIT_STATE_DIR: mkdtempSync(join(tmpdir(), 'recruit-wizard-')), RECRUIT_ACCOUNT_TYPE: 'direct' };
+    delete env.CI;
+    const ctx = createContext({ stdin, stdout, stderr: new Capture(true) }, env, { color: false, sandbox: true, sandboxAccount: 'staffing' });
+    contexts.push(ctx);
+    const prompter = new FakePrompter([
+      ...classification(),
+      { kind: 'search', message: 'Customer (required on a staffing account)', pick: /^Acme Logistics/ },
+      ...details('Embedded Staffing Job'),
+      ...skipOptional(),
+      ...publication('No'),
+      review('Submit'),
+    ]);
+    await runWizard(ctx, { prompter });
+    prompter.assertDone();
+    expect(prompter.seen.find((s) => s.message.startsWith('Customer'))?.choices).not.toContain('No customer');
+    expect(stdout.text).toMatch(/Created job \d+ "Embedded Staffing Job": In Progress \(5\)/);
   });
 });
 

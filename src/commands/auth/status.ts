@@ -66,7 +66,14 @@ function print(ctx: Context, r: Report, check: TokenCheck | undefined): void {
     r.tokenSource === 'env' ? 'RECRUIT_TOKEN environment variable' : r.tokenSource === 'sandbox' ? 'embedded sandbox' : (r.tokenStoredIn ?? 'none');
   const rows: Array<[string, string]> = [
     ['Profile', `${r.profile} (${describeSource('profile', r.profileSource, r.profile)})`],
-    ['Base URL', r.baseUrl ? `${sanitize(r.baseUrl)} (${describeSource('base-url', r.baseUrlSource, r.profile)})` : 'not set'],
+    [
+      'Base URL',
+      r.baseUrlSource === 'sandbox'
+        ? `the embedded sandbox (--sandbox), ${ctx.sandboxAccount()} account`
+        : r.baseUrl
+          ? `${sanitize(r.baseUrl)} (${describeSource('base-url', r.baseUrlSource, r.profile)})`
+          : 'not set',
+    ],
     ['Token', token],
     ['Status', check ? sanitize(describeCheck(check)) : r.status === 'no_base_url' ? 'not checked: no base URL' : 'not logged in'],
   ];

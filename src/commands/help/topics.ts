@@ -1,5 +1,8 @@
-// `recruit help <topic>`: what the README says about exit codes and the environment, at the terminal.
+// `recruit help <topic>`: what the README says about exit codes, the environment and batch files,
+// at the terminal. The topics' names and summaries are in topic-index.ts.
 import { EXIT } from '../../cli/exit-codes.js';
+import { formatsText } from './formats.js';
+import type { HelpTopic } from './topic-index.js';
 
 const EXIT_CODES = `Exit codes
 
@@ -29,6 +32,8 @@ const ENVIRONMENT = `Environment
   RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
   RECRUIT_CONFIG_DIR       where the config file lives
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live
+  RECRUIT_SANDBOX_ACCOUNT  the embedded sandbox's account with --sandbox: direct (default),
+                           approval or staffing (--sandbox-account)
   RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT  the embedded sandbox's active-job limit
   NO_COLOR, FORCE_COLOR    colour off / on
   CI                       no prompts, spinners or colour
@@ -36,7 +41,12 @@ const ENVIRONMENT = `Environment
 The strongest source wins: flags, then the environment, then the profile, then the defaults.
 `;
 
-export const HELP_TOPICS: Record<string, string> = {
-  'exit-codes': EXIT_CODES,
-  environment: ENVIRONMENT,
+const TEXTS: Record<HelpTopic, () => string> = {
+  environment: () => ENVIRONMENT,
+  'exit-codes': () => EXIT_CODES,
+  formats: formatsText,
 };
+
+export function topicText(topic: HelpTopic): string {
+  return TEXTS[topic]();
+}

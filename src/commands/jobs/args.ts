@@ -1,15 +1,8 @@
-// Positional and numeric arguments of the jobs commands, checked before anything is sent (exit 2).
+// Positional arguments of the jobs commands, checked before anything is sent (exit 2).
 import { UsageError } from '../../cli/errors.js';
 
 export function parseJobId(raw: string): number {
   const id = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`job id must be a positive integer, got "${raw}"`);
   return id;
-}
-
-export function parsePositiveInt(raw: string | undefined, flag: string): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, got "${raw}"`);
-  return n;
 }

@@ -6,7 +6,7 @@ import { EXIT } from '../../cli/exit-codes.js';
 import { writeJson } from '../../cli/output.js';
 import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
 import { sendAndReport } from '../../jobs/send-and-report.js';
-import { sameTarget, targetOf } from '../../jobs/target.js';
+import { describeTarget, sameTarget, targetOf } from '../../jobs/target.js';
 
 function pick(store: SubmissionStore, key: string | undefined): Submission | undefined {
   if (key !== undefined) {
@@ -50,8 +50,7 @@ export async function resume(ctx: Context, key: string | undefined): Promise<voi
   const api = await ctx.api();
   const target = targetOf(ctx, api);
   if (!sameTarget(target, submission.target)) {
-    const where = submission.target.profile === 'sandbox' ? 'the embedded sandbox (--sandbox)' : `profile "${submission.target.profile}" at ${submission.target.baseUrl}`;
-    throw new UsageError(`submission ${submission.key} was made for ${where}; resume it there, not elsewhere`);
+    throw new UsageError(`submission ${submission.key} was made for ${describeTarget(submission.target)}; resume it there, not elsewhere`);
   }
   ctx.info(`Re-sending submission ${submission.key} (attempt ${submission.attempts + 1}) with its original key and body.`);
   await sendAndReport(ctx, api, store, submission);

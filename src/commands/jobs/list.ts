@@ -8,8 +8,8 @@ import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { rememberJobs } from '../../completion/remember.js';
 import { UsageError } from '../../cli/errors.js';
+import { parsePageOptions } from '../../cli/page-options.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
-import { parsePositiveInt } from './args.js';
 import { publishedText, type JobNamer } from './job-view.js';
 import { findStatus, statusList, statusSuggestion } from './status-option.js';
 
@@ -110,8 +110,7 @@ async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boole
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const page = parsePositiveInt(options.page, '--page');
-  const pageSize = parsePositiveInt(options.pageSize, '--page-size');
+  const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
   const codes = await statusCodes(ctx, options.status);
 

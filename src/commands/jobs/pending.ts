@@ -1,7 +1,14 @@
 // `recruit jobs pending`: persisted creations without a final answer (design 2).
 import type { Context } from '../../cli/context.js';
 import { printTable, writeJson } from '../../cli/output.js';
-import { SubmissionStore } from '../../jobs/submissions.js';
+import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
+import { embeddedAccountOf } from '../../jobs/target.js';
+
+function target(s: Submission): string {
+  const account = embeddedAccountOf(s.target);
+  if (account === undefined) return `${s.target.profile} ${s.target.baseUrl}`;
+  return account === 'direct' ? 'sandbox' : `sandbox (${account})`;
+}
 
 export default async function pending(ctx: Context): Promise<void> {
   const list = new SubmissionStore(ctx.env).pending();
@@ -30,7 +37,7 @@ export default async function pending(ctx: Context): Promise<void> {
       { header: 'KEY', value: (s) => s.key },
       { header: 'WHEN', value: (s) => s.updatedAt },
       { header: 'TITLE', value: (s) => String(s.body.title ?? '') },
-      { header: 'TARGET', value: (s) => (s.target.profile === 'sandbox' ? 'sandbox' : `${s.target.profile} ${s.target.baseUrl}`) },
+      { header: 'TARGET', value: target },
       { header: 'LAST ERROR', value: (s) => s.lastError?.message ?? '' },
     ],
     list,

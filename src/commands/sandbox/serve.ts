@@ -9,6 +9,7 @@ interface ServeOptions {
   state?: string;
   activeJobLimit: string;
   faults?: string;
+  rateLimit?: string;
 }
 
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
@@ -19,15 +20,20 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
   return n;
 }
 
+function rateText(rate: { limit: string; burst?: number }): string {
+  return rate.limit === 'off' ? '' : `, rate limit ${rate.limit} per token with a burst of ${rate.burst}`;
+}
+
 export default async function serve(ctx: Context, options: ServeOptions): Promise<void> {
   const port = wholeNumber('--port', options.port, 0, 65535);
   const activeJobLimit = wholeNumber('--active-job-limit', options.activeJobLimit, 0, 1_000_000);
-  const { startSandbox, FaultSpecError } = await import('../../sandbox/index.js');
+  const { startSandbox, FaultSpecError, RateLimitSpecError } = await import('../../sandbox/index.js');
   let sandbox;
   try {
-    sandbox = await startSandbox({ host: options.host, port, stateFile: options.state, activeJobLimit, faults: options.faults });
+    sandbox = await startSandbox({ host: options.host, port, stateFile: options.state, activeJobLimit, faults: options.faults, rateLimit: options.rateLimit });
   } catch (error) {
     if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`);
+    if (error instanceof RateLimitSpecError) throw new UsageError(`--rate-limit: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is already in use`, [], 'pass --port 0 to pick a free port');
     throw error;
@@ -37,7 +43,7 @@ export default async function serve(ctx: Context, options: ServeOptions): Promis
   else ctx.io.stdout.write(`${sandbox.baseUrl}\n`);
   ctx.io.stderr.write(
     [
-      `Sandbox API listening on ${sandbox.baseUrl} (active-job limit ${activeJobLimit}${options.faults ? `, faults "${options.faults}"` : ''})`,
+      `Sandbox API listening on ${sandbox.baseUrl} (active-job limit ${activeJobLimit}${options.faults ? `, faults "${options.faults}"` : ''}${rateText(sandbox.rateLimit.describe())})`,
       `State: ${options.state ?? 'in memory (pass --state <file> to keep it)'}`,
       'Tokens: `recruit sandbox tokens`; the direct account with every permission is sbx_direct_full',
       `Try:    curl -H "Authorization: Bearer sbx_direct_full" ${sandbox.baseUrl}/industries`,

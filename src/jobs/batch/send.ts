@@ -111,6 +111,9 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
 export async function sendAll(o: SendOptions): Promise<void> {
   const { next, close } = taskQueue(o);
   const keys = new KeyBook({ ...o, pending: (index) => pendingIn(o, index), size: o.results.size });
+  // The workers share the client: a 429 cuts how many of them send at once (AIMD), and the rate
+  // limit the service names spaces their requests.
+  o.api.adaptConcurrency(o.concurrency);
   // A journal that cannot be written stops the run: the requests in flight end, no new one starts.
   o.journal.onFailure = () => void (o.stopper.reason ??= 'local_state');
 

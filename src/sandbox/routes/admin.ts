@@ -7,12 +7,13 @@ import { FaultSpecError, FAULT_KINDS, type FaultKind } from '../faults.js';
 import { HttpError } from '../http-error.js';
 import { toResource } from '../job.js';
 import { approveJob, rejectJob } from '../job-workflow.js';
+import { RateLimitSpecError, type RateLimiter } from '../rate-limit.js';
 import type { SandboxStore } from '../store.js';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
-  handle(input: { params: Record<string, string>; body: unknown; store: SandboxStore; faults: Faults }): {
+  handle(input: { params: Record<string, string>; body: unknown; store: SandboxStore; faults: Faults; limiter: RateLimiter }): {
     status: number;
     body: unknown;
   };
@@ -50,9 +51,10 @@ export const adminRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/reset',
-    handle: ({ store, faults }) => {
+    handle: ({ store, faults, limiter }) => {
       store.reset();
       faults.configure('');
+      limiter.reset();
       return { status: 200, body: { reset: true, jobs: store.jobs.size } };
     },
   },
@@ -72,6 +74,22 @@ export const adminRoutes: AdminRoute[] = [
         throw error;
       }
       return { status: 200, body: faults.describe() };
+    },
+  },
+  { method: 'GET', path: '/rate-limit', handle: ({ limiter }) => ({ status: 200, body: limiter.describe() }) },
+  {
+    method: 'PUT',
+    path: '/rate-limit',
+    handle: ({ body, limiter }) => {
+      const { limit } = (body ?? {}) as { limit?: unknown };
+      if (typeof limit !== 'string') throw new HttpError(400, 'invalid_rate_limit', 'Send {"limit": "50/s"}, {"limit": "120/min"} or {"limit": "off"}');
+      try {
+        limiter.configure(limit);
+      } catch (error) {
+        if (error instanceof RateLimitSpecError) throw new HttpError(400, 'invalid_rate_limit', error.message);
+        throw error;
+      }
+      return { status: 200, body: limiter.describe() };
     },
   },
 ];

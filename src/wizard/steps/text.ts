@@ -1,10 +1,8 @@
 // Title, description and location: required text, each checked before the next step.
-import { countWords, locationProblem, MIN_DESCRIPTION_WORDS } from '../../domain/job-rules.js';
+import { countWords, locationProblem, MIN_DESCRIPTION_WORDS, titleLengthProblem } from '../../domain/job-rules.js';
 import { BACK, BACK_TOKEN, isBackInput } from '../back.js';
 import type { Step } from '../session.js';
 import { askText } from './prompts.js';
-
-export const TITLE_MAX = 200;
 
 export const titleStep: Step = {
   id: 'title',
@@ -15,7 +13,7 @@ export const titleStep: Step = {
     const title = await askText(session, step, {
       message: 'Job title',
       current: session.answers.title,
-      validate: (v) => (v.length <= TITLE_MAX ? true : `has ${v.length} characters; at most ${TITLE_MAX} are allowed`),
+      validate: (v) => titleLengthProblem(v) ?? true,
     });
     if (title === BACK) return BACK;
     return { title: title ?? '' };

@@ -1,0 +1,96 @@
+// `recruit help formats`: the batch file of `jobs create --file`, short (docs/batch.md has the long
+// story). The fields, which are required, their name forms and the service's own fields come from
+// the rules the checks use, so the list cannot drift from them; a format or field added later gets
+// its line here (FILE_FORMATS, FIELD_VALUES: the compiler asks for a line for every writable field).
+import { MIN_DESCRIPTION_WORDS, READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE, SALARY_INTERVALS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
+import { REFERENCES } from '../../jobs/job-input.js';
+
+type WritableField = (typeof WRITABLE_JOB_FIELDS)[number];
+
+/** How each format is recognised, from the content and never from the file name. */
+const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
+  ['starts with [', 'a JSON array of job objects'],
+  ['starts with {, one object per line', 'NDJSON: one job object per line; blank lines are skipped'],
+  ['starts with {, otherwise', 'one job object (it may span several lines)'],
+];
+
+const FIELD_VALUES: Record<WritableField, string> = {
+  title: 'text',
+  description: `text of at least ${MIN_DESCRIPTION_WORDS} words`,
+  location: 'a city and a country, e.g. "Austin, TX, USA" (a remote job too)',
+  jobFunctionId: 'from `recruit lookup functions --industry <id|name>`',
+  employerTypeId: 'from `recruit lookup employer-types --industry <id|name>`',
+  customerId: 'from `recruit lookup customers`; required on staffing accounts',
+  industryId: 'from `recruit lookup industries`',
+  jobType: 'a code from `recruit lookup job-options`, e.g. FT',
+  educationLevel: 'a code from `recruit lookup job-options`, e.g. BA',
+  salaryInterval: `one of ${SALARY_INTERVALS.join(' ')} (hour, day, week, month, year)`,
+  salaryMin: 'a number >= 0, at most salaryMax',
+  salaryMax: 'a number >= 0',
+  currency: 'an ISO 4217 code, e.g. USD',
+  experience: 'years, a number >= 0',
+  qualifications: 'text',
+  skills: 'an array of non-empty strings: ["SQL", "Python"]',
+  optionalSkills: 'an array of non-empty strings',
+  departmentId: 'from `recruit lookup departments`',
+  hiringManagerId: 'from `recruit lookup hiring-managers`',
+  jobCode: 'text; the service makes one when it is omitted',
+  publishToCareerPage: 'true or false; true at creation is refused on approval accounts',
+  publishToFreeJobBoards: 'true or false; true at creation is refused on approval accounts',
+};
+
+const NAME_FORM = new Map<string, string>(REFERENCES.map((r) => [r.idField, r.name]));
+const REQUIRED = new Set<string>(REQUIRED_ON_CREATE);
+
+function table(rows: ReadonlyArray<readonly [string, string]>): string {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd()).join('\n');
+}
+
+/** Lines of at most `width` characters, broken at spaces. */
+function wrap(text: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
+
+export function formatsText(): string {
+  const fields = WRITABLE_JOB_FIELDS.map((field): [string, string] => {
+    const name = NAME_FORM.get(field);
+    return [`${field}${name ? ` or ${name}` : ''}${REQUIRED.has(field) ? ' *' : ''}`, FIELD_VALUES[field]];
+  });
+  return `Batch files (recruit jobs create --file <path>, or - for stdin)
+
+The format is read from the content, not from the file name:
+${table(FILE_FORMATS)}
+A file that starts with { is NDJSON when its first line is a whole JSON value or its second line
+starts another {. Items are numbered from 0 in file order; every problem names its item and field.
+
+Fields (* required), by the API's names:
+${table(fields)}
+
+References (the fields ending in Id) take an id, or a name in the field without Id:
+"jobFunction": "Data Engineering". Give one or the other, not both. A name must match a whole name
+(case and repeated spaces do not matter); a name of digits only is an id. When an item names an
+industry, its job function and employer type must belong to it (and their names are looked for
+there); otherwise they are looked for in every industry.
+
+${wrap(`The service sets ${READ_ONLY_JOB_FIELDS.join(', ')}: an item with one of them is invalid. Any other field is sent as it is, with a warning naming it.`)}
+
+Example (a JSON array; in NDJSON each object is one line):
+  [
+    {"title": "Data Engineer", "description": "(100 words or more)", "location": "Berlin, Germany",
+     "industry": "Information Technology", "jobFunction": "Data Engineering",
+     "employerType": "SaaS Startup", "skills": ["SQL", "Python"]}
+  ]
+
+Every item is checked before anything is sent; running the same command again resumes the batch.
+The whole story: docs/batch.md in recruit's repository.
+`;
+}

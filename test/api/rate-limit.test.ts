@@ -1,0 +1,132 @@
+// The client's side of a rate limit: reading the IETF fields, spacing request starts to the rate
+// they name, and cutting the requests in flight on 429 (AIMD). Clocks are fake: nothing waits.
+import { describe, expect, it } from 'vitest';
+import { AdaptiveConcurrency } from '../../src/api/adaptive-concurrency.js';
+import { Pacer } from '../../src/api/pacer.js';
+import { readRateLimit } from '../../src/api/rate-limit-fields.js';
+
+const fields = (headers: Record<string, string>) => readRateLimit((name) => headers[name]);
+
+describe('readRateLimit', () => {
+  it('reads the quota per window and what remains of it', () => {
+    expect(fields({ 'ratelimit-policy': '"sandbox";q=50;w=1', ratelimit: '"sandbox";r=7;t=1' })).toEqual({ perSecond: 50, remaining: 7 });
+    expect(fields({ 'ratelimit-policy': '"hour";q=3600;w=3600' })).toEqual({ perSecond: 1 });
+  });
+
+  it('binds to the strictest of several policies, and takes that policy remaining count', () => {
+    const read = fields({
+      'ratelimit-policy': '"burst";q=100;w=1, "day";q=86400;w=86400, "minute";q=600;w=60',
+      ratelimit: '"burst";r=90;t=1, "day";r=5;t=70000',
+    });
+    expect(read).toEqual({ perSecond: 1, remaining: 5 });
+  });
+
+  it('takes a window of one second when w is absent, and ignores policies it cannot read', () => {
+    expect(fields({ 'ratelimit-policy': '"a";q=20' })).toEqual({ perSecond: 20 });
+    expect(fields({ 'ratelimit-policy': '"a";q=0;w=1, "b";q=10;w=0, "c";w=5, "d";q=x;w=1, "e";q=30;w=2' })).toEqual({ perSecond: 15 });
+    expect(fields({ 'ratelimit-policy': '"a";q=0;w=1' })).toBeUndefined();
+    expect(fields({ ratelimit: '"a";r=1;t=1' })).toBeUndefined();
+    expect(fields({})).toBeUndefined();
+  });
+
+  it('ignores a remaining count of another policy', () => {
+    expect(fields({ 'ratelimit-policy': '"a";q=10;w=1', ratelimit: '"b";r=0;t=1' })).toEqual({ perSecond: 10 });
+  });
+});
+
+describe('Pacer', () => {
+  it('lets every request go at once until a limit is known', () => {
+    const pacer = new Pacer(() => 1000);
+    expect([pacer.reserve(), pacer.reserve(), pacer.reserve()]).toEqual([0, 0, 0]);
+    expect(pacer.spacingMs).toBe(0);
+    expect(pacer.observe(undefined)).toBe(false);
+  });
+
+  it('spaces request starts 1/rate apart, from now, without a backlog after a quiet spell', () => {
+    let now = 1000;
+    const pacer = new Pacer(() => now);
+    expect(pacer.observe({ perSecond: 50 })).toBe(true);
+    expect(pacer.observe({ perSecond: 50 })).toBe(false);
+    // A limit just learnt: the requests sent before may have used the quota, so the first waits a slot.
+    expect([pacer.reserve(), pacer.reserve(), pacer.reserve()]).toEqual([20, 40, 60]);
+    now += 60;
+    now += 500; // quiet: the next request goes at once, the one after it a slot later
+    expect([pacer.reserve(), pacer.reserve()]).toEqual([0, 20]);
+    expect(pacer.observe({ perSecond: 4 })).toBe(true);
+    // The slot already scheduled stays (1600); the ones after it are 250 ms apart.
+    expect([pacer.reserve(), pacer.reserve()]).toEqual([40, 290]);
+  });
+
+  it('waits a slot when the quota is used up', () => {
+    const now = 0;
+    const pacer = new Pacer(() => now);
+    pacer.observe({ perSecond: 10, remaining: 0 });
+    expect(pacer.reserve()).toBe(100);
+    expect(pacer.reserve()).toBe(200);
+  });
+});
+
+describe('AdaptiveConcurrency', () => {
+  it('starts at the maximum and halves on a 429, once per burst of 429s, never below one', async () => {
+    let now = 0;
+    const gate = new AdaptiveConcurrency(8, () => now);
+    const starts = await Promise.all(Array.from({ length: 8 }, () => gate.acquire()));
+    expect(gate.limit).toBe(8);
+    now = 10;
+    expect(gate.release(starts[0]!, 'throttled')).toBe(true);
+    expect(gate.limit).toBe(4);
+    // Answers to requests that started before the cut do not cut again.
+    expect(gate.release(starts[1]!, 'throttled')).toBe(false);
+    expect(gate.limit).toBe(4);
+    for (const s of starts.slice(2)) gate.release(s, 'other');
+    now = 20;
+    const later = await gate.acquire();
+    expect(gate.release(later, 'throttled')).toBe(true);
+    expect(gate.limit).toBe(2);
+    for (const t of [30, 40, 50]) {
+      now = t;
+      gate.release(await gate.acquire(), 'throttled');
+    }
+    expect(gate.limit).toBe(1);
+  });
+
+  it('keeps new requests waiting while the limit is full, and lets them in as room frees', async () => {
+    let now = 0;
+    const gate = new AdaptiveConcurrency(2, () => now);
+    const a = await gate.acquire();
+    const b = await gate.acquire();
+    let third = false;
+    const waiting = gate.acquire().then(() => (third = true));
+    await Promise.resolve();
+    expect(third).toBe(false);
+    now = 5;
+    gate.release(a, 'throttled'); // limit 1, one still in flight: no room
+    await new Promise((r) => setImmediate(r));
+    expect(third).toBe(false);
+    gate.release(b, 'ok');
+    await waiting;
+    expect(third).toBe(true);
+  });
+
+  it('raises the limit by one per round of successes, up to the maximum and no further', async () => {
+    let now = 0;
+    const gate = new AdaptiveConcurrency(6, () => now);
+    now = 1;
+    gate.release(await gate.acquire(), 'throttled'); // 6 -> 3
+    expect(gate.limit).toBe(3);
+    const limits: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      now++;
+      gate.release(await gate.acquire(), 'ok');
+      limits.push(gate.limit);
+    }
+    // Each answer adds 1/limit: 4 answers to reach 4, 4 more to reach 5, 6 more to reach 6.
+    expect(limits.indexOf(4)).toBe(3);
+    expect(limits.indexOf(5)).toBe(7);
+    expect(limits.indexOf(6)).toBe(13);
+    expect(Math.max(...limits)).toBe(6);
+    now++;
+    gate.release(await gate.acquire(), 'other'); // neither cut nor raise
+    expect(gate.limit).toBe(6);
+  });
+});

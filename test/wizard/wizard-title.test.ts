@@ -1,0 +1,36 @@
+// The wizard's title prompt counts characters as the service does, in Unicode code points: 200
+// emoji are a valid title (each is two UTF-16 units), 201 are refused at the prompt.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Context } from '../../src/cli/context.js';
+import { runWizard } from '../../src/wizard/run-wizard.js';
+import { call, useSandbox } from '../helpers/sandbox.js';
+import { FakePrompter } from './fake-prompter.js';
+import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
+import { wizardContext } from './wizard-context.js';
+
+const sandbox = useSandbox();
+const contexts: Context[] = [];
+afterEach(async () => {
+  for (const ctx of contexts.splice(0)) await ctx.dispose();
+});
+
+describe('the wizard title prompt', () => {
+  it('refuses 201 emoji and creates the job with 200', async () => {
+    const w = wizardContext(sandbox.current);
+    contexts.push(w.ctx);
+    const title = '🚀'.repeat(200);
+    const prompter = new FakePrompter([
+      ...classification(),
+      { kind: 'input', message: 'Job title', answer: '🚀'.repeat(201), rejected: /^has 201 characters; at most 200 are allowed$/ },
+      ...details(title),
+      ...skipOptional(),
+      ...publication('No'),
+      review('Submit'),
+    ]);
+    await runWizard(w.ctx, { prompter });
+    prompter.assertDone();
+    const job = await call(sandbox.current, 'GET', `/v1/jobs/${createdId(w.stdout.text)}`);
+    expect(job.body.title).toBe(title);
+    expect(job.body.title).toHaveLength(400); // UTF-16 units: what a .length check would have refused
+  });
+});
