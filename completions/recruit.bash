@@ -26,7 +26,7 @@ __recruit_spec() {
       ;;
     'jobs')
       __recruit_subs=(create pending drafts get list status update help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication; keeps free-board publication unless told otherwise' 'display help for command')
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
@@ -44,7 +44,7 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(--status --search --page --page-size --all -h --help)
+      __recruit_opts+=(--status --search --page --page-size --all --wide -h --help)
       __recruit_vopts+=(--status --search --page --page-size)
       ;;
     'jobs status')

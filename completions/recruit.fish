@@ -158,10 +158,10 @@ complete -c recruit -n '__recruit_arg "recruit lookup" 0' -a 'job-options indust
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'create' -d 'create jobs: the wizard on a terminal, one job from field flags, or a batch from a file'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, step reached, when saved (* marks this account\'s)'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change a job\'s fields and publication; keeps free-board publication unless told otherwise'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change a job\'s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create
@@ -207,6 +207,7 @@ complete -c recruit -n '__recruit_in "recruit jobs list"' -l search -x -d 'only 
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l page -x -d 'page number'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l page-size -x -d 'jobs per page (API default 10, at most 100)'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow every page'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l wide -d 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -s h -l help -d 'show help'
 # recruit jobs status
 complete -c recruit -n '__recruit_in "recruit jobs status"' -s h -l help -d 'show help'

@@ -162,7 +162,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
 
   jobs
     .command('get <jobId>')
-    .description('show one job with its status and approval')
+    .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
     .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json']))
     .action(lazy(() => import('./commands/jobs/get.js')));
 
@@ -174,9 +174,15 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--page <n>', 'page number')
     .option('--page-size <n>', 'jobs per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
+    .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
     .addHelpText(
       'after',
-      examples(['recruit jobs list', 'recruit jobs list --status in-progress --status new', 'recruit jobs list --search engineer --all --json']),
+      examples([
+        'recruit jobs list',
+        'recruit jobs list --status in-progress --status new',
+        'recruit jobs list --wide',
+        'recruit jobs list --search engineer --all --json',
+      ]),
     )
     .action(lazy(() => import('./commands/jobs/list.js')));
 
@@ -188,7 +194,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
 
   const update = jobs
     .command('update <jobId>')
-    .description("change a job's fields and publication; keeps free-board publication unless told otherwise");
+    .description("change a job's fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise");
   for (const f of JOB_FIELD_FLAGS) update.option(f.flag, f.help);
   update
     .option('--set <key=value>', 'set any body field (repeatable; value parsed as JSON when it can be)', collect)

@@ -1,13 +1,11 @@
 // GET /job-options changes rarely: it is cached per profile and base URL for a day.
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { jobOptionsShape } from '../api/shapes.js';
 import type { JobOptions } from '../api/types.js';
 import { rememberJobOptions } from '../completion/remember.js';
 import { writeFileAtomic } from './atomic-file.js';
+import { cacheFile, cacheSource } from './cache-scope.js';
 import type { Context } from './context.js';
-import { stateDir } from './paths.js';
 
 export const JOB_OPTIONS_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -17,16 +15,10 @@ interface CacheEntry {
   options: JobOptions;
 }
 
-function cacheFile(ctx: Context, baseUrl: string): string {
-  const id = createHash('sha256').update(`${ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile}\n${baseUrl}`).digest('hex').slice(0, 16);
-  return join(stateDir(ctx.env), 'cache', `job-options-${id}.json`);
-}
-
 export async function getJobOptions(ctx: Context, { refresh = false } = {}): Promise<JobOptions> {
   const api = await ctx.api();
-  // The embedded sandbox's port changes every run; its cache is keyed by "sandbox" alone.
-  const key = ctx.globals.sandbox ? 'embedded-sandbox' : api.baseUrl;
-  const file = cacheFile(ctx, key);
+  const key = cacheSource(ctx, api);
+  const file = cacheFile(ctx, key, 'job-options');
   if (!refresh) {
     try {
       const entry = JSON.parse(await readFile(file, 'utf8')) as CacheEntry;

@@ -1,43 +1,82 @@
 // Lookup references given as an id or a name (`--industry "Information Technology"` or `--industry 1`).
 // Names match case-insensitively and exactly; a name matching none or several is a usage error
-// (exit 2) that lists the candidates, so nothing is sent on a guess.
+// (exit 2), an unknown one with the closest names (suggest.ts), so nothing is sent on a guess.
 import type { ApiClient, Query } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { UsageError } from './errors.js';
+import { ambiguousName, normalizeName, noSuchName } from './suggest.js';
+
+/** A lookup list names are looked up in: its path, what one item is called, its `recruit lookup` kind. */
+export interface LookupRef {
+  path: string;
+  what: string;
+  kind: string;
+}
+
+export const INDUSTRY_LOOKUP: LookupRef = { path: '/industries', what: 'industry', kind: 'industries' };
+
+/** The industry a list of job functions or employer types belongs to; its name when known. */
+export interface IndustryScope {
+  id: number;
+  name?: string;
+}
 
 export function isId(value: string): boolean {
   return /^\d+$/.test(value.trim());
 }
 
-function normalize(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+/** " in Information Technology (1)", or " in industry 1" when its name is not known. */
+export function inIndustry(industry: IndustryScope | undefined): string {
+  if (!industry) return '';
+  return industry.name ? ` in ${industry.name} (${industry.id})` : ` in industry ${industry.id}`;
 }
 
-/** Picks the item named `value` from `items`; `what` names the flag or field for the message. */
-export function pickByName(items: readonly Named[], value: string, what: string): Named {
-  const wanted = normalize(value);
-  const exact = items.filter((i) => normalize(i.name) === wanted);
+/** Picks the item named `value` from `items` (one lookup list, of `industry` when given). */
+export function pickByName(items: readonly Named[], value: string, ref: LookupRef, industry?: IndustryScope): Named {
+  const wanted = normalizeName(value);
+  const exact = items.filter((i) => normalizeName(i.name) === wanted);
   if (exact.length === 1) return exact[0]!;
+  const list = `\`recruit lookup ${ref.kind}${industry ? ` --industry ${industry.id}` : ''}\``;
   if (exact.length > 1) {
-    throw new UsageError(
-      `${what} "${value}" is ambiguous: ${exact.length} items have that name`,
-      exact.map((i) => ({ message: `${i.id}  ${i.name}` })),
-      'give the id instead',
-    );
+    throw new UsageError(ambiguousName(value, exact.map((i) => `${i.id} ${i.name}`), `give the id; ${list} lists them`));
   }
-  const close = items.filter((i) => normalize(i.name).includes(wanted) || wanted.includes(normalize(i.name)));
   throw new UsageError(
-    `${what} "${value}" matches no item`,
-    (close.length > 0 ? close : items).slice(0, 15).map((i) => ({ message: `${i.id}  ${i.name}` })),
-    close.length > 0 ? 'did you mean one of these? give the id or the exact name' : 'give an id or an exact name from the list',
+    noSuchName(ref.what, value, items.map((i) => i.name), inIndustry(industry)),
+    [],
+    `give an id or the exact name; ${list} lists them`,
   );
 }
 
-/** Resolves an id or a name against a lookup collection (searching by name, every page). */
-export async function resolveReference(api: ApiClient, path: string, value: string, what: string, query: Query = {}): Promise<number> {
-  if (isId(value)) return Number(value);
-  const items = await allItems<Named>(api, path, query, namedShape);
-  return pickByName(items, value, what).id;
+/** An id, and the name it was given by (none when it was given as an id). */
+export interface Resolved {
+  id: number;
+  name?: string;
+}
+
+/** Resolves an id or a name against a lookup list (every page; of `industry` when given). */
+export async function resolveReference(api: ApiClient, ref: LookupRef, value: string, industry?: IndustryScope): Promise<Resolved> {
+  if (isId(value)) return { id: Number(value) };
+  const query: Query = industry ? { industry_id: industry.id } : {};
+  const items = await allItems<Named>(api, ref.path, query, namedShape);
+  try {
+    const { id, name } = pickByName(items, value, ref, industry);
+    return { id, name };
+  } catch (error) {
+    // Only on the way to an error: the industry's name, so that the message need not show a bare id.
+    if (industry && industry.name === undefined) pickByName(items, value, ref, await industryScope(api, industry.id));
+    throw error;
+  }
+}
+
+/** The industry `id` with its name, read from /industries; the id alone when that fails. */
+export async function industryScope(api: ApiClient, id: number): Promise<IndustryScope> {
+  try {
+    const industries = await allItems<Named>(api, INDUSTRY_LOOKUP.path, {}, namedShape);
+    const name = industries.find((i) => i.id === id)?.name;
+    return name === undefined ? { id } : { id, name };
+  } catch {
+    return { id };
+  }
 }

@@ -12,6 +12,7 @@ import {
   WRITABLE_JOB_FIELDS,
 } from '../domain/job-rules.js';
 import type { AccountType } from '../config/config-file.js';
+import { closestNames, normalizeName } from '../cli/suggest.js';
 
 export interface Problem {
   /** Batch index (0-based), when the job comes from a file. */
@@ -22,12 +23,12 @@ export interface Problem {
 
 /** Reference fields that may be given by name (`"jobFunction": "DevOps"`) or by id. */
 export const REFERENCES = [
-  { name: 'industry', idField: 'industryId', path: '/industries', what: 'industry' },
-  { name: 'jobFunction', idField: 'jobFunctionId', path: '/job-functions', what: 'job function' },
-  { name: 'employerType', idField: 'employerTypeId', path: '/employer-types', what: 'employer type' },
-  { name: 'customer', idField: 'customerId', path: '/customers', what: 'customer' },
-  { name: 'department', idField: 'departmentId', path: '/departments', what: 'department' },
-  { name: 'hiringManager', idField: 'hiringManagerId', path: '/hiring-managers', what: 'hiring manager' },
+  { name: 'industry', idField: 'industryId', path: '/industries', what: 'industry', kind: 'industries' },
+  { name: 'jobFunction', idField: 'jobFunctionId', path: '/job-functions', what: 'job function', kind: 'functions' },
+  { name: 'employerType', idField: 'employerTypeId', path: '/employer-types', what: 'employer type', kind: 'employer-types' },
+  { name: 'customer', idField: 'customerId', path: '/customers', what: 'customer', kind: 'customers' },
+  { name: 'department', idField: 'departmentId', path: '/departments', what: 'department', kind: 'departments' },
+  { name: 'hiringManager', idField: 'hiringManagerId', path: '/hiring-managers', what: 'hiring manager', kind: 'hiring-managers' },
 ] as const;
 
 export type ReferenceName = (typeof REFERENCES)[number]['name'];
@@ -195,17 +196,36 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
   return result;
 }
 
+/** A code of /job-options, alone or with its label. */
+export type CodeEntry = string | { code: string; label?: string };
+
+/** `must be one of FT, PT (...)`, and the closest codes by code or label: `did you mean "FT" (Full-time)?`. */
+function codeProblem(value: string, entries: ReadonlyArray<{ code: string; label?: string }>): string {
+  const byName = new Map<string, { code: string; label?: string }>();
+  for (const e of entries) {
+    for (const name of [e.code, e.label]) if (name !== undefined && !byName.has(normalizeName(name))) byName.set(normalizeName(name), e);
+  }
+  const close = [...new Set(closestNames(value, [...byName.keys()]).map((n) => byName.get(normalizeName(n))!))];
+  const shown = close.map((e) => `${JSON.stringify(e.code)}${e.label ? ` (${e.label})` : ''}`);
+  const guess = shown.length === 0 ? '' : `; did you mean ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`}?`;
+  return `must be one of ${entries.map((e) => e.code).join(', ')} (see \`recruit lookup job-options\`)${guess}`;
+}
+
 /** Checks jobType and educationLevel against the codes of /job-options, when it lists them. */
 export function checkCodes(
   body: Record<string, unknown>,
-  codes: { jobTypes?: readonly string[]; educationLevels?: readonly string[] },
+  codes: { jobTypes?: readonly CodeEntry[]; educationLevels?: readonly CodeEntry[] },
   item?: number,
 ): Problem[] {
   const problems: Problem[] = [];
-  const check = (field: 'jobType' | 'educationLevel', known: readonly string[] | undefined) => {
+  const check = (field: 'jobType' | 'educationLevel', known: readonly CodeEntry[] | undefined) => {
     const v = body[field];
-    if (typeof v === 'string' && known && known.length > 0 && !known.includes(v)) {
-      problems.push({ ...(item !== undefined ? { item } : {}), field, message: `must be one of ${known.join(', ')} (see \`recruit lookup job-options\`)` });
+    // The service's lists, read with care: an entry without a string code is no code.
+    const entries = (known ?? []).flatMap((e) =>
+      typeof e === 'string' ? [{ code: e }] : typeof e?.code === 'string' ? [{ code: e.code, ...(typeof e.label === 'string' ? { label: e.label } : {}) }] : [],
+    );
+    if (typeof v === 'string' && entries.length > 0 && !entries.some((e) => e.code === v)) {
+      problems.push({ ...(item !== undefined ? { item } : {}), field, message: codeProblem(v, entries) });
     }
   };
   check('jobType', codes.jobTypes);

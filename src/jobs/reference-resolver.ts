@@ -4,18 +4,18 @@ import type { ApiClient } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
+import { inIndustry } from '../cli/resolve.js';
+import { ambiguousName, normalizeName as normalize, noSuchName } from '../cli/suggest.js';
 import { REFERENCES, type Problem, type ReferenceName } from './job-input.js';
 
 interface Candidate extends Named {
   industryId?: number;
 }
 
-function normalize(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, ' ');
-}
-
 export class ReferenceResolver {
   private readonly lists = new Map<string, Promise<Candidate[]>>();
+  /** "No such name" messages by list and name: a thousand items with one typo cost one search for suggestions. */
+  private readonly unknown = new Map<string, string>();
 
   constructor(private readonly api: ApiClient) {}
 
@@ -39,8 +39,8 @@ export class ReferenceResolver {
   }
 
   /**
-   * Replaces the names of `names` with ids in `body`. Returns the problems: unknown or ambiguous
-   * names, each listing candidates.
+   * Replaces the names of `names` with ids in `body`. Returns the problems: unknown names with
+   * the closest names, ambiguous ones with their candidates.
    */
   async resolve(body: Record<string, unknown>, names: Partial<Record<ReferenceName, string>>, item?: number): Promise<Problem[]> {
     const problems: Problem[] = [];
@@ -64,11 +64,12 @@ export class ReferenceResolver {
       const industries = industryScoped ? new Map((await this.list('/industries')).map((i) => [i.id, i.name])) : undefined;
       const show = (c: Candidate) => `${c.id} ${c.name}${industries && c.industryId ? ` (${industries.get(c.industryId)})` : ''}`;
       if (matches.length > 1) {
-        fail(ref.name, `"${name}" is ambiguous: ${matches.map(show).join('; ')}; give ${ref.idField} or the industry`);
+        fail(ref.name, ambiguousName(name, matches.map(show), `give ${ref.idField} or the industry`));
       } else {
-        const close = candidates.filter((c) => normalize(c.name).includes(normalize(name))).slice(0, 8);
-        const where = industryScoped && industryId !== undefined ? ` in industry ${industryId}` : '';
-        fail(ref.name, `no ${ref.what} named "${name}"${where}${close.length ? `; did you mean: ${close.map(show).join('; ')}` : ''}`);
+        const where = industryScoped && industryId !== undefined ? inIndustry({ id: industryId, name: industries?.get(industryId) }) : '';
+        const key = `${ref.path}?${industryId ?? ''}\n${name}`;
+        if (!this.unknown.has(key)) this.unknown.set(key, noSuchName(ref.what, name, candidates.map((c) => c.name), where));
+        fail(ref.name, this.unknown.get(key)!);
       }
     }
     return problems;

@@ -55,6 +55,22 @@ describe('batch name resolution', () => {
     expect(res.stderr).toMatch(/item 1 jobFunction: "Sales" is ambiguous/);
     expect(posts(proxy)).toHaveLength(0);
   });
+  it('suggests the closest names for misspelt ones, in the words of the flags, and sends nothing', async () => {
+    const items = [
+      ...jobs('Typo Job', 1, { jobFunctionId: undefined, industry: 'Informaton Technology', jobFunction: 'DevOps' }),
+      ...jobs('Typo Function Job', 2, { jobFunctionId: undefined, industryId: 1, jobFunction: 'Data Enginering' }),
+      ...jobs('Typo Department Job', 1, { department: 'Enginering' }),
+    ];
+    const file = writeJobs('typos.ndjson', items);
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, file);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('item 0 industry: no industry named "Informaton Technology"; did you mean "Information Technology"?');
+    expect(res.stderr).toContain('item 1 jobFunction: no job function named "Data Enginering" in Information Technology (1); did you mean "Data Engineering"?');
+    expect(res.stderr).toContain('item 2 jobFunction: no job function named "Data Enginering" in Information Technology (1); did you mean "Data Engineering"?');
+    expect(res.stderr).toContain('item 3 department: no department named "Enginering"; did you mean "Engineering"?');
+    expect(posts(proxy)).toHaveLength(0);
+  });
 });
 
 describe('batch on a staffing account', () => {

@@ -78,13 +78,21 @@ describe('recruit jobs create from flags', () => {
     expect(result.stderr).toContain('--title, --description (or --description-file), --location, --job-function, --employer-type');
   });
 
-  it('lists candidates for an unknown name (exit 2)', async () => {
+  it('suggests the closest names for an unknown name (exit 2)', async () => {
     const args = flags('Unknown Function');
     args[args.indexOf('Data Engineering')] = 'Data';
     const result = await runCli(args, { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'no job function named "Data" in industry 1; did you mean: 103 Data Engineering (Information Technology); 111 Database Administration (Information Technology)',
+      '--job-function (jobFunction): no job function named "Data" in Information Technology (1); did you mean "Data Engineering" or "Database Administration"?',
+    );
+  });
+
+  it('suggests the code for a job type given by a misspelt label (exit 2)', async () => {
+    const result = await runCli([...flags('Job Type Label'), '--job-type', 'Fulltime'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--job-type (jobType): must be one of FT, PT, CT, TP, IN (see `recruit lookup job-options`); did you mean "FT" (Full-time)?',
     );
   });
 

@@ -1,4 +1,9 @@
 // `recruit jobs get` against a real sandbox over loopback.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
@@ -166,5 +171,142 @@ describe('recruit jobs get', () => {
     expect(result.stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/v1\/jobs\/2 attempt=1$/m);
     expect(result.stderr).toMatch(/^< 200 GET .*\/v1\/jobs\/2 \d+ms attempt=1$/m);
     expect(result.stdout + result.stderr).not.toContain('sbx_direct_full');
+  });
+});
+
+describe('recruit jobs get: names for ids and codes on a terminal', () => {
+  /** A state directory of its own, so that the name cache starts empty. */
+  const freshState = () => ({ RECRUIT_STATE_DIR: mkdtempSync(join(tmpdir(), 'names-state-')) });
+  const requests = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('> GET '));
+
+  it('shows every lookup field by its name with the id or code beside it', async () => {
+    const token = 'sbx_staffing_full';
+    const first = async (path: string) => (await call(sandbox.current, 'GET', `/v1${path}`, { token })).body.data[0];
+    const [customer, department, manager] = await Promise.all([first('/customers'), first('/departments'), first('/hiring-managers')]);
+    const created = await call(sandbox.current, 'POST', '/v1/jobs', {
+      token,
+      idempotencyKey: 'jobs-get-every-name',
+      body: validJob({
+        title: 'Named Everything',
+        industryId: 1,
+        jobFunctionId: 103,
+        customerId: customer.id,
+        departmentId: department.id,
+        hiringManagerId: manager.id,
+        jobType: 'PT',
+        educationLevel: 'MA',
+        salaryInterval: 'H',
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    const result = await get([String(created.body.id)], { tty: true, token, env: freshState() });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const rows = result.stdout.split('\n').map((l) => l.replace(/^(\S+(?: \S+)*?) {2,}/, '$1: '));
+    for (const row of [
+      'Industry: Information Technology (1)',
+      'Job function: Data Engineering (103)',
+      'Employer type: Software Vendor (501)',
+      `Customer: ${customer.name} (${customer.id})`,
+      `Department: ${department.name} (${department.id})`,
+      `Hiring manager: ${manager.name} (${manager.id})`,
+      'Job type: Part-time (PT)',
+      "Education: Master's degree (MA)",
+      'Salary interval: Hourly (H)',
+    ]) {
+      expect(rows).toContain(row);
+    }
+  });
+
+  it('asks for each list once, then answers from the cache; --json and a pipe ask for none', async () => {
+    const env = freshState();
+    const first = await get(['3', '--verbose'], { tty: true, env });
+    expect(first.code).toBe(0);
+    expect(requests(first.stderr).map((l) => l.replace(/^> GET \S+?\/v1/, '').replace(/ attempt=1$/, '')).sort()).toEqual([
+      '/employer-types?pageSize=100&industry_id=1&page=1',
+      '/industries?pageSize=100&page=1',
+      '/job-functions?pageSize=100&industry_id=1&page=1',
+      '/job-options',
+      '/jobs/3',
+    ]);
+    const again = await get(['3', '--verbose'], { tty: true, env });
+    expect(again.stdout).toBe(first.stdout);
+    expect(requests(again.stderr)).toHaveLength(1);
+
+    const other = freshState();
+    for (const args of [['3', '--json', '--verbose'], ['3', '--verbose']]) {
+      const result = await get(args, { env: other });
+      expect(result.code).toBe(0);
+      expect(requests(result.stderr), args.join(' ')).toHaveLength(1);
+      expect(result.stdout).not.toContain('Information Technology');
+    }
+    expect(existsSync(join(other.RECRUIT_STATE_DIR, 'cache'))).toBe(false);
+  });
+
+  it('fetches a cached list again after an hour, and after five minutes when it lacks an id', async () => {
+    const env = freshState();
+    expect((await get(['3'], { tty: true, env })).code).toBe(0);
+    const cache = join(env.RECRUIT_STATE_DIR, 'cache');
+    const file = join(cache, readdirSync(cache).find((f) => f.startsWith('names-job-functions-1-'))!);
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as { fetchedAt: number; items: Array<[number, string]> };
+    const lacking = { ...entry, items: entry.items.filter(([id]) => id !== 103).map(([id, name]) => [id, `${name} (cached)`]) };
+
+    // Fresh and lacking the id: not asked again for five minutes; the id alone meanwhile.
+    writeFileSync(file, JSON.stringify({ ...lacking, fetchedAt: Date.now() - 60_000 }));
+    const recent = await get(['3', '--verbose'], { tty: true, env });
+    expect(recent.stdout).toMatch(/^Job function {8}103$/m);
+    expect(requests(recent.stderr)).toHaveLength(1);
+
+    writeFileSync(file, JSON.stringify({ ...lacking, fetchedAt: Date.now() - 6 * 60_000 }));
+    const older = await get(['3', '--verbose'], { tty: true, env });
+    expect(older.stdout).toMatch(/^Job function {8}Data Engineering \(103\)$/m);
+    expect(requests(older.stderr).filter((l) => l.includes('/job-functions'))).toHaveLength(1);
+
+    // A list that has the id is used for an hour, not after.
+    const named = { ...entry, items: entry.items.map(([id, name]) => [id, `${name} (cached)`]) };
+    writeFileSync(file, JSON.stringify({ ...named, fetchedAt: Date.now() - 59 * 60_000 }));
+    expect((await get(['3'], { tty: true, env })).stdout).toMatch(/^Job function {8}Data Engineering \(cached\) \(103\)$/m);
+    writeFileSync(file, JSON.stringify({ ...named, fetchedAt: Date.now() - 61 * 60_000 }));
+    expect((await get(['3'], { tty: true, env })).stdout).toMatch(/^Job function {8}Data Engineering \(103\)$/m);
+  });
+
+  it('keeps the names of each account apart, and never the token', async () => {
+    const env = freshState();
+    const staffingJob = (await call(sandbox.current, 'GET', '/v1/jobs?pageSize=1', { token: 'sbx_staffing_full' })).body.data[0];
+    expect((await get(['3'], { tty: true, env })).code).toBe(0);
+    const staffing = await get([String(staffingJob.id), '--verbose'], { tty: true, env, token: 'sbx_staffing_full' });
+    expect(staffing.code).toBe(0);
+    // The direct account's cached lists are not the staffing account's: asked for again.
+    expect(requests(staffing.stderr).some((l) => l.includes('/industries'))).toBe(true);
+    const cache = join(env.RECRUIT_STATE_DIR, 'cache');
+    expect(readdirSync(cache).filter((f) => f.startsWith('names-industries-'))).toHaveLength(2);
+    for (const f of readdirSync(cache)) expect(readFileSync(join(cache, f), 'utf8')).not.toContain('sbx_');
+  });
+
+  it('shows ids alone, without an error, when the lookups are refused', async () => {
+    const job = (await call(sandbox.current, 'GET', '/v1/jobs/3')).body;
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      const own = req.url === '/v1/jobs/3';
+      res
+        .writeHead(own ? 200 : 403, { 'content-type': 'application/json' })
+        .end(JSON.stringify(own ? job : { error: { code: 'forbidden', message: 'Missing permission organization.read' } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      const result = await runCli(['jobs', 'get', '3', '--base-url', baseUrl], {
+        tty: true,
+        env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1', ...freshState() },
+      });
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toMatch(/^Industry {12}1$/m);
+      expect(result.stdout).toMatch(/^Job function {8}103$/m);
+      expect(result.stdout).toMatch(/^Job type {12}FT$/m);
+      expect(seen.some((u) => u.startsWith('/v1/industries'))).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

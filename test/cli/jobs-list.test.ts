@@ -1,4 +1,7 @@
 // `recruit jobs list` against real sandboxes over loopback.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -81,10 +84,10 @@ describe('recruit jobs list (seeded jobs)', () => {
     const result = await list([], { tty: true });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID +CODE +TITLE +STATUS +APPROVAL +PUBLISHED$/);
+    expect(lines[0]).toMatch(/^ID +CODE +TITLE +STATUS +APPROVAL +PUBLISHED +FUNCTION *$/);
     expect(lines).toHaveLength(11);
-    expect(lines[2]).toMatch(/^11 +JOB-00011 +Production Supervisor +In Progress +Unknown +career *$/);
-    expect(lines[4]).toMatch(/^9 +JOB-00009 +Financial Analyst +New +Unknown +- *$/);
+    expect(lines[2]).toMatch(/^11 +JOB-00011 +Production Supervisor +In Progress +Unknown +career +Production *$/);
+    expect(lines[4]).toMatch(/^9 +JOB-00009 +Financial Analyst +New +Unknown +- +Financial Analysis *$/);
     expect(result.stdout).not.toContain('\t');
     expect(result.stderr).toContain('page 1 of 2 (12 jobs); next: --page 2');
 
@@ -199,10 +202,82 @@ describe('recruit jobs list --status with an unknown status', () => {
     expect(unknown.stderr).toContain('unknown status "on-hold"');
     for (const line of ['1  Closed', '2  New', '3  Pending Approval', '4  Rejected', '5  In Progress']) expect(unknown.stderr).toContain(line);
     expect((await runCli(['jobs', 'list', '--status', '9', '--base-url', other.baseUrl], { env })).code).toBe(2);
+    const typo = await runCli(['jobs', 'list', '--status', 'rejectd', '--base-url', other.baseUrl], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('hint: did you mean "rejected"? give a code or a label (case and dashes do not matter)\n');
 
     // The same URL with a valid status: the request is sent and fails.
     const sent = await runCli(['jobs', 'list', '--status', 'new', '--base-url', other.baseUrl], { env });
     expect(sent.code).toBe(5);
+  });
+});
+
+describe('recruit jobs list: names on a terminal', () => {
+  const sandbox = useSandbox();
+  const list = lister(sandbox);
+  const freshState = () => ({ RECRUIT_STATE_DIR: mkdtempSync(join(tmpdir(), 'list-names-')) });
+  const gets = (stderr: string) =>
+    stderr
+      .split('\n')
+      .filter((l) => l.startsWith('> GET '))
+      .map((l) => l.replace(/^> GET \S+?\/v1/, '').replace(/ attempt=\d+$/, ''));
+
+  it('asks for each distinct list once (functions per industry), then uses the cache; --json and pipes ask for none', async () => {
+    const env = freshState();
+    const first = await list(['--verbose'], { tty: true, env });
+    expect(first.code).toBe(0);
+    // The first page holds jobs of six industries: their six job-function lists, nothing else.
+    expect(gets(first.stderr).sort()).toEqual([
+      '/job-functions?pageSize=100&industry_id=1&page=1',
+      '/job-functions?pageSize=100&industry_id=2&page=1',
+      '/job-functions?pageSize=100&industry_id=3&page=1',
+      '/job-functions?pageSize=100&industry_id=4&page=1',
+      '/job-functions?pageSize=100&industry_id=5&page=1',
+      '/job-functions?pageSize=100&industry_id=6&page=1',
+      '/jobs',
+    ]);
+    const again = await list(['--verbose'], { tty: true, env });
+    expect(gets(again.stderr)).toEqual(['/jobs']);
+    expect(again.stdout).toBe(first.stdout);
+
+    const other = freshState();
+    for (const args of [['--json'], [], ['--wide'], ['--all', '--wide'], ['--all', '--json']]) {
+      const result = await list([...args, '--verbose'], { env: other });
+      expect(result.code).toBe(0);
+      expect(gets(result.stderr).every((p) => p.startsWith('/jobs')), args.join(' ')).toBe(true);
+    }
+  });
+
+  it('--wide adds every named field: names on a terminal, ids and codes in a pipe', async () => {
+    const tty = await list(['--wide'], { tty: true, env: freshState() });
+    expect(tty.code).toBe(0);
+    const lines = tty.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^ID +CODE +TITLE +STATUS +APPROVAL +PUBLISHED +INDUSTRY +FUNCTION +EMPLOYER TYPE +CUSTOMER +DEPARTMENT +HIRING MANAGER +JOB TYPE +EDUCATION +SALARY INTERVAL *$/,
+    );
+    expect(lines[1]).toMatch(/^12 +JOB-00012 +Site Manager +Closed +Unknown +- +Construction +Site Management +General Contractor +Full-time +Bachelor's degree +Yearly *$/);
+
+    const piped = await list(['--wide']);
+    expect(piped.stdout.split('\n')[0]).toBe('12\tJOB-00012\tSite Manager\tClosed\tUnknown\t-\t6\t141\t522\t\t\t\tFT\tBA\tY');
+    const all = await list(['--wide', '--all']);
+    expect(all.stdout.split('\n')[0]).toBe(piped.stdout.split('\n')[0]);
+  });
+
+  it('shows the customer column when a job of the page has a customer', async () => {
+    const token = 'sbx_staffing_full';
+    const customer = (await call(sandbox.current, 'GET', '/v1/customers', { token })).body.data[1];
+    const created = await call(sandbox.current, 'POST', '/v1/jobs', {
+      token,
+      idempotencyKey: 'jobs-list-customer-column',
+      body: validJob({ title: 'For A Client', customerId: customer.id }),
+    });
+    expect(created.status).toBe(201);
+    const result = await list(['--search', 'For A Client'], { tty: true, token, env: freshState() });
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/ +FUNCTION +CUSTOMER *$/);
+    expect(lines[1]).toMatch(new RegExp(` +Software Development +${customer.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} *$`));
+    const direct = await list([], { tty: true });
+    expect(direct.stdout.split('\n')[0]).not.toContain('CUSTOMER');
   });
 });
 
@@ -221,7 +296,7 @@ describe('recruit jobs list (created jobs)', () => {
     const piped = await list([]);
     expect(piped.stdout.split('\n')[0]).toBe(`${id}\tJOB-${String(id).padStart(5, '0')}\tEvil \\e[31mRed\\e[0m\tIn Progress\tUnknown\tcareer, boards`);
     const tty = await list([], { tty: true });
-    expect(tty.stdout.split('\n')[1]).toMatch(new RegExp(`^${id} +JOB-\\d+ +Evil \\\\e\\[31mRed\\\\e\\[0m +In Progress +Unknown +career, boards *$`));
+    expect(tty.stdout.split('\n')[1]).toMatch(new RegExp(`^${id} +JOB-\\d+ +Evil \\\\e\\[31mRed\\\\e\\[0m +In Progress +Unknown +career, boards +Software Development *$`));
     for (const out of [piped.stdout, tty.stdout]) expect(out).not.toContain('\u001b');
   });
 });

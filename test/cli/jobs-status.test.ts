@@ -226,6 +226,12 @@ describe('recruit jobs status with invalid input', () => {
     }
     const pending = await runCli(['jobs', 'status', '3', 'pending approval', '--base-url', other.baseUrl], { env });
     expect(pending.stderr).toContain('status 3 (Pending Approval) cannot be set');
+    // A misspelt label gets the closest settable label; a label like none gets no guess.
+    const typo = await runCli(['jobs', 'status', '3', 'In Progres', '--base-url', other.baseUrl], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('hint: did you mean "in-progress"? give a code or a label\n');
+    const onHold = await runCli(['jobs', 'status', '3', 'on-hold', '--base-url', other.baseUrl], { env });
+    expect(onHold.stderr).toContain('hint: give a code or a label\n');
     const json = await runCli(['jobs', 'status', '3', 'on-hold', '--json', '--base-url', other.baseUrl], { env });
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'usage', status: null } });
 

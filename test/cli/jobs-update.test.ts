@@ -1,7 +1,8 @@
 // `recruit jobs update` over real loopback HTTP against the sandbox: the patch sources, name
 // resolution, the client-side checks, the free-board rule, conflicts, and safe retries.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,7 @@ function file(name: string, content: string): string {
 }
 
 describe('jobs update: building the patch', () => {
-  it('updates from field flags and prints a summary naming the fields and the free-board outcome', async () => {
+  it('updates from field flags and reports each field the service changed, old -> new', async () => {
     const job = await createJob();
     const result = await recruit([
       'jobs', 'update', String(job.id),
@@ -71,7 +72,18 @@ describe('jobs update: building the patch', () => {
     expect(result.stderr).toContain('Publication: career page unchanged (off); free boards kept off (sent publishToFreeJobBoards: false)');
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toBe(
-      `Updated job ${job.id}: title, location, salaryInterval, salaryMin, salaryMax, currency, experience, skills; free boards kept off\n`,
+      [
+        `Updated job ${job.id}:`,
+        '  title           "Platform Engineer" → "Staff Engineer"',
+        '  location        "Austin, TX, USA" → "Berlin, Germany"',
+        '  salaryInterval  (none) → "Y"',
+        '  salaryMin       (none) → 90000',
+        '  salaryMax       (none) → 120000.5',
+        '  currency        (none) → "EUR"',
+        '  experience      (none) → 5',
+        '  skills          [] → ["Go","SQL","Kubernetes"]',
+        '',
+      ].join('\n'),
     );
     expect(await getJob(job.id)).toMatchObject({
       title: 'Staff Engineer',
@@ -157,16 +169,27 @@ describe('jobs update: references by name', () => {
 
     const result = await recruit(['jobs', 'update', String(job.id), '--job-function', 'data engineering']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`Updated job ${job.id}: jobFunctionId; free boards kept off\n`);
+    expect(result.stdout).toBe(`Updated job ${job.id}:\n  jobFunctionId  101 → ${expected}\n`);
     expect((await getJob(job.id)).jobFunctionId).toBe(expected);
   });
 
-  it("refuses a name from another industry with exit 2, listing the job's industry's candidates", async () => {
+  it("refuses a name from another industry with exit 2, pointing to the job's industry's list", async () => {
     const job = await createJob();
     const result = await recruit(['jobs', 'update', String(job.id), '--job-function', 'Nursing']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--job-function "Nursing" matches no item');
-    expect(result.stderr).toContain('101  Software Development');
+    expect(result.stderr).toContain('error: no job function named "Nursing" in Information Technology (1)\n');
+    expect(result.stderr).toContain('`recruit lookup functions --industry 1` lists them');
+    expect(await getJob(job.id)).toEqual(job);
+  });
+
+  it('suggests the closest names for a misspelt name, and sends nothing', async () => {
+    const job = await createJob();
+    const result = await recruit(['jobs', 'update', String(job.id), '--job-function', 'Data Enginering', '--employer-type', 'SaaS Startup']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: no job function named "Data Enginering" in Information Technology (1); did you mean "Data Engineering"?');
+    const industry = await recruit(['jobs', 'update', String(job.id), '--industry', 'Helthcare', '--job-function', 'Nursing']);
+    expect(industry.code).toBe(2);
+    expect(industry.stderr).toContain('error: no industry named "Helthcare"; did you mean "Healthcare"?');
     expect(await getJob(job.id)).toEqual(job);
   });
 
@@ -229,13 +252,13 @@ describe('jobs update: the free-board rule', () => {
     const titleOnly = await recruit(['jobs', 'update', String(job.id), '--title', 'Renamed']);
     expect(titleOnly.code).toBe(0);
     expect(titleOnly.stderr).toContain('Publication: career page unchanged (off); free boards kept on (sent publishToFreeJobBoards: true)');
-    expect(titleOnly.stdout).toBe(`Updated job ${job.id}: title; free boards kept on\n`);
+    expect(titleOnly.stdout).toBe(`Updated job ${job.id}:\n  title  "Platform Engineer" → "Renamed"\n`);
     expect(await getJob(job.id)).toMatchObject({ title: 'Renamed', publishToFreeJobBoards: true, publishToCareerPage: false });
 
     const off = await recruit(['jobs', 'update', String(job.id), '--no-publish-free-boards']);
     expect(off.code).toBe(0);
-    expect(off.stderr).toContain('Publication: career page unchanged; free boards off (sent publishToFreeJobBoards: false)');
-    expect(off.stdout).toBe(`Updated job ${job.id}: free boards off\n`);
+    expect(off.stderr).toContain('Publication: career page unchanged (off); free boards off (sent publishToFreeJobBoards: false)');
+    expect(off.stdout).toBe(`Updated job ${job.id}:\n  publishToFreeJobBoards  true → false\n`);
     expect((await getJob(job.id)).publishToFreeJobBoards).toBe(false);
   });
 
@@ -244,7 +267,7 @@ describe('jobs update: the free-board rule', () => {
     const on = await recruit(['jobs', 'update', String(job.id), '--publish-career-page', '--publish-free-boards']);
     expect(on.code).toBe(0);
     expect(on.stderr).toContain('Publication: career page on (sent publishToCareerPage: true); free boards on (sent publishToFreeJobBoards: true)');
-    expect(on.stdout).toBe(`Updated job ${job.id}: career page on; free boards on\n`);
+    expect(on.stdout).toBe(`Updated job ${job.id}:\n  publishToCareerPage     false → true\n  publishToFreeJobBoards  false → true\n`);
 
     const later = await recruit(['jobs', 'update', String(job.id), '--experience', '4']);
     expect(later.stderr).toContain('Publication: career page unchanged (on); free boards kept on (sent publishToFreeJobBoards: true)');
@@ -316,12 +339,94 @@ describe('jobs update: retries with one Idempotency-Key', () => {
   it('a 503 is retried with the same key and then succeeds', async () => {
     const job = await createJob();
     await queueFaults(['503']);
-    const result = await recruit(['jobs', 'update', String(job.id), '--title', 'After 503', '--no-publish-free-boards', '--verbose']);
+    // --json: the job is not read first, so the queued 503 meets the PATCH.
+    const result = await recruit(['jobs', 'update', String(job.id), '--title', 'After 503', '--no-publish-free-boards', '--verbose', '--json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/< 503 PATCH \S+ \d+ms attempt=1\n/);
     const keys = [...result.stderr.matchAll(/> PATCH \S+ attempt=\d idempotency-key=(\S+)/g)].map((m) => m[1]);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect((await getJob(job.id)).title).toBe('After 503');
+  });
+});
+
+describe('jobs update: an honest report of what the service changed', () => {
+  it('says that a field the job does not have was ignored, and exits 0', async () => {
+    const job = await createJob();
+    const result = await recruit(['jobs', 'update', String(job.id), '--set', 'foo=bar']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`Job ${job.id} unchanged:\n  foo  ignored by the service: the job has no such field (sent "bar")\n`);
+    expect(result.stdout).not.toContain('Updated');
+    const { updatedAt: _before, ...rest } = job;
+    expect(await getJob(job.id)).toMatchObject(rest);
+  });
+
+  it('tells a change from a value the job already had, and from an ignored field, in one report, changes first', async () => {
+    const job = await createJob({ experience: 3 });
+    const patch = file('mixed.json', JSON.stringify({ remote: true, experience: 3, title: 'Both' }));
+    const result = await recruit(['jobs', 'update', String(job.id), '--file', patch]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        `Updated job ${job.id}:`,
+        '  title       "Platform Engineer" → "Both"',
+        '  experience  unchanged (already 3)',
+        '  remote      ignored by the service: the job has no such field (sent true)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--json prints the job as the service answered, as before, and names ignored fields in a warning', async () => {
+    const job = await createJob();
+    const result = await recruit(['jobs', 'update', String(job.id), '--set', 'foo=bar', '--title', 'Json', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(await getJob(job.id));
+    expect(result.stderr).toContain('warning: the service ignored foo (the job has no such field)\n');
+    expect(result.stderr).not.toContain('title');
+  });
+
+  it('names ids and codes on a terminal', async () => {
+    const job = await createJob();
+    const result = await runCli(['jobs', 'update', String(job.id), '--job-function', 'DevOps', '--job-type', 'PT', '--base-url', sandbox.current.baseUrl], {
+      tty: true,
+      env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `Updated job ${job.id}:\n  jobType        (none) → Part-time (PT)\n  jobFunctionId  Software Development (101) → DevOps (102)\n`,
+    );
+  });
+
+  it('reads a value kept, one stored in another form, and a change not asked for, from what the service answers', async () => {
+    const before = { id: 5, status: 5, approvalStatus: null, title: 'Old', experience: 2, location: 'Austin, TX, USA', publishToFreeJobBoards: true, updatedAt: 'a' };
+    // The service keeps experience, trims the title, and takes the job off the free boards; it answers
+    // the PATCH with a part of the job only, so the CLI reads the job again to compare.
+    const after = { ...before, title: 'New', publishToFreeJobBoards: false, updatedAt: 'b' };
+    const seen: string[] = [];
+    const server = createHttpServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const patched = seen.some((r) => r.startsWith('PATCH'));
+      const body = req.method === 'PATCH' ? { id: 5, status: 5, approvalStatus: null } : patched ? after : before;
+      req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      const result = await recruit(['jobs', 'update', '5', '--title', ' New ', '--experience', '4'], { baseUrl });
+      expect(result.code).toBe(0);
+      expect(seen).toEqual(['GET /v1/jobs/5', 'PATCH /v1/jobs/5', 'GET /v1/jobs/5']);
+      expect(result.stdout).toBe(
+        [
+          'Updated job 5:',
+          '  title                   "Old" → "New" (sent " New ")',
+          '  experience              ignored by the service: kept 2 (sent 4)',
+          '  publishToFreeJobBoards  true → false (not asked for; changed by the service)',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { call, useSandbox } from '../helpers/sandbox.js';
+import { call, useSandbox, words } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -170,27 +170,41 @@ describe('recruit lookup --industry', () => {
     expect(await json(['employer-types', '--industry', 'information technology', '--all'])).toEqual(byId);
   });
 
-  it('a partial name that fits several industries exits 2 and lists them', async () => {
+  it('a part of a name exits 2 and suggests the closest names containing it', async () => {
     const result = await lookup(['functions', '--industry', 'tion']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('--industry "tion" matches no item');
-    for (const candidate of ['1  Information Technology', '6  Construction', '7  Education', '13  Telecommunications']) {
-      expect(result.stderr).toContain(candidate);
-    }
+    expect(result.stderr).toContain('error: no industry named "tion"; did you mean "Education", "Construction" or "Telecommunications"?');
     expect(result.stderr).not.toContain('Healthcare');
   });
 
-  it('an unknown name exits 2 and lists the industries, also as a JSON error', async () => {
+  it('a misspelt name exits 2 with a suggestion, in the same words as `jobs create`, also as a JSON error', async () => {
+    const result = await lookup(['functions', '--industry', 'Informaton Technology']);
+    expect(result.code).toBe(2);
+    const message = 'no industry named "Informaton Technology"; did you mean "Information Technology"?';
+    expect(result.stderr).toContain(`error: ${message}\n`);
+    expect(result.stderr).toContain('hint: give an id or the exact name; `recruit lookup industries` lists them');
+
+    const create = await runCli(
+      ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--title', 'T', '--description', words(120), '--location', 'Berlin, Germany',
+        '--industry', 'Informaton Technology', '--job-function', '101', '--employer-type', '501'],
+      { env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' } },
+    );
+    expect(create.code).toBe(2);
+    expect(create.stderr).toContain(`  - --industry (industry): ${message}\n`);
+
+    const asJson = await lookup(['functions', '--industry', 'Informaton Technology', '--json']);
+    expect(asJson.code).toBe(2);
+    const { error } = JSON.parse(asJson.stderr) as { error: { code: string; message: string } };
+    expect(error).toMatchObject({ code: 'usage', message });
+  });
+
+  it('a name like none exits 2 without a suggestion, pointing to the list', async () => {
     const result = await lookup(['functions', '--industry', 'Underwater Basket Weaving']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('2  Healthcare');
-
-    const asJson = await lookup(['functions', '--industry', 'Underwater Basket Weaving', '--json']);
-    expect(asJson.code).toBe(2);
-    const { error } = JSON.parse(asJson.stderr) as { error: { code: string; details: Array<{ message: string }> } };
-    expect(error.code).toBe('usage');
-    expect(error.details).toContainEqual({ message: '1  Information Technology' });
+    expect(result.stderr).toContain('error: no industry named "Underwater Basket Weaving"\n');
+    expect(result.stderr).not.toContain('did you mean');
+    expect(result.stderr).toContain('`recruit lookup industries` lists them');
   });
 
   it.each(['functions', 'employer-types'])('%s without --industry exits 2 and sends nothing', async (kind) => {

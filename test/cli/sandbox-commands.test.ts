@@ -132,7 +132,7 @@ describe('the approval story with --sandbox and --sandbox-account', () => {
 
     const published = await runCli([...approval, 'jobs', 'update', '22', '--publish-career-page'], story);
     expect(published.code, published.stderr).toBe(0);
-    expect(published.stdout).toContain('career page on');
+    expect(published.stdout).toBe('Updated job 22:\n  publishToCareerPage  false → true\n');
 
     const shown = await runCli([...approval, 'jobs', 'get', '22', '--json'], story);
     expect(shown.code).toBe(0);

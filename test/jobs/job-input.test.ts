@@ -97,6 +97,26 @@ describe('checkCodes', () => {
     ]);
   });
 
+  it('suggests the closest codes, by code or by label', () => {
+    const labelled = {
+      jobTypes: [{ code: 'FT', label: 'Full-time' }, { code: 'PT', label: 'Part-time' }, { code: 'IN', label: 'Internship' }],
+      educationLevels: [{ code: 'BA', label: "Bachelor's degree" }],
+    };
+    const message = (jobType: string) => checkCodes({ jobType }, labelled)[0]?.message;
+    expect(message('Fulltime')).toBe('must be one of FT, PT, IN (see `recruit lookup job-options`); did you mean "FT" (Full-time)?');
+    expect(message('ft')).toMatch(/; did you mean "FT" \(Full-time\)\?$/);
+    expect(message('Intern')).toMatch(/; did you mean "IN" \(Internship\)\?$/);
+    expect(message('Contract')).toBe('must be one of FT, PT, IN (see `recruit lookup job-options`)');
+    expect(checkCodes({ educationLevel: 'bachelors degree' }, labelled)[0]?.message).toMatch(/did you mean "BA" \(Bachelor's degree\)\?$/);
+  });
+
+  it('reads only entries with a string code from the service', () => {
+    const odd = { jobTypes: [null, { label: 'No code' }, { code: 7 }, { code: 'FT', label: 3 }] as never[] };
+    expect(checkCodes({ jobType: 'FT' }, odd)).toEqual([]);
+    expect(checkCodes({ jobType: 'XX' }, odd)).toEqual([{ field: 'jobType', message: 'must be one of FT (see `recruit lookup job-options`)' }]);
+    expect(checkCodes({ jobType: 'XX' }, { jobTypes: [null] as never[] })).toEqual([]);
+  });
+
   it('accepts any code when the service lists none', () => {
     expect(checkCodes({ jobType: 'XX' }, {})).toEqual([]);
     expect(checkCodes({ jobType: 'XX' }, { jobTypes: [] })).toEqual([]);

@@ -99,6 +99,9 @@ describe('what a command loads', () => {
     expect(JSON.parse(loaded.stdout)).toMatchObject({ id: 1 });
     expect(loaded.sources).toContain('src/commands/jobs/get.ts');
     expect(loaded.sources).toContain('src/api/client.ts');
+    // Names are for people: --json loads neither the lookups nor their cache.
+    expect(loaded.sources).not.toContain('src/commands/jobs/job-names.ts');
+    expect(loaded.sources).not.toContain('src/cli/lookup-names.ts');
     expectNoHeavyModules(loaded);
     // The API client speaks node:http; undici is bundled nowhere it would load.
     expect(loaded.packages).not.toContain('undici');

@@ -33,8 +33,8 @@ export async function createFromFlags(ctx: Context, input: Record<string, unknow
   ] as const);
   problems.push(
     ...checkCodes(checked.body, {
-      jobTypes: options_.jobTypes?.map((t) => t.code),
-      educationLevels: options_.educationLevels?.map((t) => t.code),
+      jobTypes: options_.jobTypes,
+      educationLevels: options_.educationLevels,
     }),
   );
   if (problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(problems));

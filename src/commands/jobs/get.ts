@@ -1,5 +1,5 @@
 // `recruit jobs get <jobId>`: one job, as the API returned it (--json), as an aligned listing on a
-// terminal, or as field<TAB>value lines in a pipe.
+// terminal (ids and codes with their names), or as field<TAB>value lines in a pipe.
 import { getJob } from '../../api/jobs.js';
 import type { Context } from '../../cli/context.js';
 import { writeJson } from '../../cli/output.js';
@@ -14,6 +14,10 @@ export default async function get(ctx: Context, jobId: string): Promise<void> {
   const job = await withSpinner(ctx, `fetching job ${id}`, () => getJob(api, id));
   rememberJobs(ctx, [job]);
   if (ctx.globals.json) return writeJson(ctx, job);
-  if (ctx.io.stdout.isTTY) return printJobListing(ctx, job);
+  if (ctx.io.stdout.isTTY) {
+    // Names only for people: --json and pipes get the service's ids and codes, and no lookup request.
+    const { loadJobNamer } = await import('./job-names.js');
+    return printJobListing(ctx, job, await loadJobNamer(ctx, [job]));
+  }
   await printJobFields(ctx, job);
 }

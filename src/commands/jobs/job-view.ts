@@ -8,6 +8,14 @@ import { sanitize, sanitizeCell } from '../../cli/sanitize.js';
 
 export type Paint = (code: number | null, text: string) => string;
 
+/** The name of a job's id or code field (job-names.ts), loaded only for people; undefined when unknown. */
+export type JobNamer = (job: Job, field: string) => string | undefined;
+
+/** "Information Technology (1)", "Full-time (FT)"; the id or code alone when no name is known. */
+export function withName(value: unknown, name: string | undefined): string {
+  return name === undefined || name === '' ? String(value) : `${name} (${String(value)})`;
+}
+
 const plain: Paint = (_code, text) => text;
 
 /** Colours by status code (approval codes share them: 1 ok, 0 waiting, -1 refused). */
@@ -77,8 +85,8 @@ function display(value: unknown): string {
   return sanitize(String(value));
 }
 
-/** The aligned "Field  value" listing of a terminal. */
-export async function printJobListing(ctx: Context, job: Job): Promise<void> {
+/** The aligned "Field  value" listing of a terminal; ids and codes with their names when `names` knows them. */
+export async function printJobListing(ctx: Context, job: Job, names?: JobNamer): Promise<void> {
   const [paintStatus, paintApproval] = await Promise.all([statusPainter(ctx, 'status'), statusPainter(ctx, 'approval')]);
   const yesNo = (v: unknown) => (v === true ? 'yes' : 'no');
   const rows: Array<[string, string]> = [
@@ -92,7 +100,8 @@ export async function printJobListing(ctx: Context, job: Job): Promise<void> {
   ];
   for (const [key, value] of Object.entries(job)) {
     if (HEAD.includes(key) || TAIL.includes(key) || isEmpty(value)) continue;
-    rows.push([LABELS[key] ?? humanize(key), display(value)]);
+    const name = names?.(job, key);
+    rows.push([LABELS[key] ?? humanize(key), name === undefined ? display(value) : sanitize(withName(value, name))]);
   }
   if (!isEmpty(job.createdAt)) rows.push(['Created', display(job.createdAt)]);
   if (!isEmpty(job.updatedAt)) rows.push(['Updated', display(job.updatedAt)]);

@@ -1,5 +1,5 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
-// status codes or labels and a search text.
+// status codes or labels and a search text. On a terminal, lookup ids are shown by their names.
 import type { ApiClient, Query } from '../../api/client.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { allItems, allPagesQuery, getPage, pages, type Pagination } from '../../api/paginate.js';
@@ -11,8 +11,8 @@ import { UsageError } from '../../cli/errors.js';
 import { parsePageOptions } from '../../cli/page-options.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
 import { withSpinner } from '../../cli/spinner.js';
-import { publishedText } from './job-view.js';
-import { findStatus, statusList } from './status-option.js';
+import { publishedText, type JobNamer } from './job-view.js';
+import { findStatus, statusList, statusSuggestion } from './status-option.js';
 
 export interface ListOptions {
   status?: string[];
@@ -20,6 +20,7 @@ export interface ListOptions {
   page?: string;
   pageSize?: string;
   all?: boolean;
+  wide?: boolean;
 }
 
 const COLUMNS: Column<Job>[] = [
@@ -30,6 +31,52 @@ const COLUMNS: Column<Job>[] = [
   { header: 'APPROVAL', value: (j) => j.approvalStatusLabel ?? (j.approvalStatus === null ? 'Unknown' : j.approvalStatus) },
   { header: 'PUBLISHED', value: publishedText },
 ];
+
+/** Columns of the fields that refer to a lookup list or a job option: names on a terminal, ids and codes in a pipe. */
+const NAMED: Array<{ header: string; field: string }> = [
+  { header: 'INDUSTRY', field: 'industryId' },
+  { header: 'FUNCTION', field: 'jobFunctionId' },
+  { header: 'EMPLOYER TYPE', field: 'employerTypeId' },
+  { header: 'CUSTOMER', field: 'customerId' },
+  { header: 'DEPARTMENT', field: 'departmentId' },
+  { header: 'HIRING MANAGER', field: 'hiringManagerId' },
+  { header: 'JOB TYPE', field: 'jobType' },
+  { header: 'EDUCATION', field: 'educationLevel' },
+  { header: 'SALARY INTERVAL', field: 'salaryInterval' },
+];
+
+/**
+ * The columns of a table: with --wide every named field; on a terminal without it, the job
+ * function, and the customer when a job on the page has one (staffing accounts). A pipe keeps
+ * its six columns unless --wide, so scripts that cut columns keep working.
+ */
+function namedColumns(jobs: readonly Job[], wide: boolean, tty: boolean): Array<{ header: string; field: string }> {
+  if (wide) return NAMED;
+  if (!tty) return [];
+  return NAMED.filter((c) => c.field === 'jobFunctionId' || (c.field === 'customerId' && jobs.some((j) => typeof j.customerId === 'number')));
+}
+
+function withNamed(named: Array<{ header: string; field: string }>, names?: JobNamer): Column<Job>[] {
+  return [
+    ...COLUMNS,
+    ...named.map(({ header, field }) => ({
+      header,
+      value: (job: Job) => {
+        const value = job[field];
+        if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+        return names?.(job, field) ?? value;
+      },
+    })),
+  ];
+}
+
+/** A table for people: the names come from cached lookups (job-names.ts), loaded only here. */
+async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean): Promise<void> {
+  const named = namedColumns(jobs, wide, true);
+  const { loadJobNamer } = await import('./job-names.js');
+  const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
+  await printTable(ctx, withNamed(named, names), jobs);
+}
 
 /** Status codes for the `status` query parameter; labels are looked up in /job-options. */
 async function statusCodes(ctx: Context, values: string[] | undefined): Promise<number[] | undefined> {
@@ -42,20 +89,23 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
     throw new UsageError(
       `unknown status ${unknown.map((v) => `"${v}"`).join(', ')}; the statuses are:`,
       statusList(statuses),
-      'give a code or a label (case and dashes do not matter)',
+      [unknown.length === 1 ? statusSuggestion(statuses, unknown[0]!) : undefined, 'give a code or a label (case and dashes do not matter)']
+        .filter(Boolean)
+        .join(' '),
     );
   }
   return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
 }
 
-async function streamAll(ctx: Context, api: ApiClient, query: Query): Promise<void> {
+async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean): Promise<void> {
   const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
+  const columns = withNamed(namedColumns([], wide, false));
   let first = true;
   for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
     if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
     first = false;
     if (json) await json.add(page.data);
-    else await printTable(ctx, COLUMNS, page.data);
+    else await printTable(ctx, columns, page.data);
   }
   await json?.end();
 }
@@ -72,7 +122,8 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   const api = await ctx.api();
 
   // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
-  if (options.all && (ctx.globals.json || !ctx.io.stdout.isTTY)) return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query));
+  const wide = options.wide === true;
+  if (options.all && (ctx.globals.json || !ctx.io.stdout.isTTY)) return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide));
 
   let jobs: Job[];
   let pagination: Partial<Pagination> | undefined;
@@ -87,9 +138,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   rememberJobs(ctx, jobs);
 
   if (ctx.globals.json) return writeJson(ctx, jobs);
-  if (!ctx.io.stdout.isTTY) return printTable(ctx, COLUMNS, jobs);
+  if (!ctx.io.stdout.isTTY) return printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
   if (jobs.length === 0) ctx.info('No jobs found.');
-  else await printTable(ctx, COLUMNS, jobs);
+  else await printForPeople(ctx, jobs, wide);
   const { page: at, totalPages, totalItems } = pagination ?? {};
   if (at !== undefined && totalPages !== undefined && totalPages > 1) {
     const next = at < totalPages ? `; next: --page ${at + 1}, or --all for every page` : '';

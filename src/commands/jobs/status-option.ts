@@ -2,6 +2,7 @@
 // "In Progress", "pending approval"), resolved against the statuses of GET /job-options.
 import type { ErrorDetail } from '../../cli/errors.js';
 import type { StatusOption } from '../../api/types.js';
+import { closestNames, quotedChoices } from '../../cli/suggest.js';
 
 function normalize(label: string): string {
   return label.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
@@ -17,4 +18,11 @@ export function findStatus(statuses: readonly StatusOption[], value: string): St
 /** One detail line per status, "5  In Progress (in-progress)", for usage errors. */
 export function statusList(statuses: readonly StatusOption[]): ErrorDetail[] {
   return statuses.map((s) => ({ message: `${s.code}  ${s.label} (${normalize(s.label).replace(/ /g, '-')})` }));
+}
+
+/** `did you mean "in-progress"?` for a misspelt label among `statuses`; undefined when none is close. */
+export function statusSuggestion(statuses: readonly StatusOption[], value: string): string | undefined {
+  const slug = (label: string) => normalize(label).replace(/ /g, '-');
+  const close = closestNames(slug(value), statuses.map((s) => slug(s.label)));
+  return close.length > 0 ? `did you mean ${quotedChoices(close)}?` : undefined;
 }

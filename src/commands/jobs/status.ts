@@ -9,7 +9,7 @@ import { writeJson } from '../../cli/output.js';
 import { withSpinner } from '../../cli/spinner.js';
 import { parseJobId } from './args.js';
 import { statusPainter, statusText } from './job-view.js';
-import { findStatus, statusList } from './status-option.js';
+import { findStatus, statusList, statusSuggestion } from './status-option.js';
 
 function settable(statuses: readonly StatusOption[], value: string): StatusOption {
   const found = findStatus(statuses, value);
@@ -17,7 +17,9 @@ function settable(statuses: readonly StatusOption[], value: string): StatusOptio
   const why = found
     ? `status ${found.code} (${found.label}) cannot be set with this command`
     : `"${value}" is not a status`;
-  throw new UsageError(`${why}; the statuses you can set are:`, statusList(statuses.filter((s) => s.canSet)), 'give a code or a label');
+  const canSet = statuses.filter((s) => s.canSet);
+  const guess = found ? undefined : statusSuggestion(canSet, value);
+  throw new UsageError(`${why}; the statuses you can set are:`, statusList(canSet), guess ? `${guess} give a code or a label` : 'give a code or a label');
 }
 
 export default async function status(ctx: Context, jobId: string, value: string): Promise<void> {

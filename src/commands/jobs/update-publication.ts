@@ -61,8 +61,3 @@ export function describePublication(plan: PublicationPlan): string {
     : `career page unchanged${plan.careerNow === undefined ? '' : ` (${state(plan.careerNow)})`}`;
   return `Publication: ${career}; ${freeText(plan)} (sent publishToFreeJobBoards: ${JSON.stringify(plan.freeBoards)})`;
 }
-
-/** The publication parts of the stdout summary. */
-export function summarizePublication(plan: PublicationPlan): string[] {
-  return [careerText(plan), freeText(plan)].filter((s): s is string => s !== undefined);
-}

@@ -2,23 +2,21 @@
 // functions and employer types belong to an industry: --industry when given, else the job's own.
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../cli/errors.js';
-import { resolveReference } from '../../cli/resolve.js';
+import { resolveReference, type IndustryScope } from '../../cli/resolve.js';
+import { REFERENCES } from '../../jobs/job-input.js';
 import type { NameReference } from './update-patch.js';
-
-const LOOKUP_PATHS: Record<string, string> = {
-  industryId: '/industries',
-  jobFunctionId: '/job-functions',
-  employerTypeId: '/employer-types',
-  customerId: '/customers',
-  departmentId: '/departments',
-  hiringManagerId: '/hiring-managers',
-};
 
 const BY_INDUSTRY = new Set(['jobFunctionId', 'employerTypeId']);
 
 /** Whether resolving `names` needs the job's industry: no industry in the patch or among the names. */
 export function needsJobIndustry(patch: Record<string, unknown>, names: readonly NameReference[]): boolean {
   return names.some((n) => BY_INDUSTRY.has(n.field)) && typeof patch.industryId !== 'number' && !names.some((n) => n.field === 'industryId');
+}
+
+function lookupOf(field: string) {
+  const ref = REFERENCES.find((r) => r.idField === field);
+  if (!ref) throw new Error(`no lookup list for ${field}`);
+  return ref;
 }
 
 /**
@@ -31,18 +29,22 @@ export async function resolveNames(
   names: readonly NameReference[],
   jobIndustry: unknown,
 ): Promise<void> {
-  const industry = names.find((n) => n.field === 'industryId');
-  if (industry) patch.industryId = await resolveReference(api, '/industries', industry.value, industry.flag);
+  const industryName = names.find((n) => n.field === 'industryId');
+  let industry: IndustryScope | undefined;
+  if (industryName) {
+    industry = await resolveReference(api, lookupOf('industryId'), industryName.value);
+    patch.industryId = industry.id;
+  }
   for (const ref of names) {
     if (ref.field === 'industryId') continue;
-    let query = {};
+    let scope: IndustryScope | undefined;
     if (BY_INDUSTRY.has(ref.field)) {
       const industryId = typeof patch.industryId === 'number' ? patch.industryId : jobIndustry;
       if (typeof industryId !== 'number') {
         throw new UsageError(`${ref.flag} "${ref.value}" is a name, and the job's industry is not known`, [], 'pass --industry, or give the id');
       }
-      query = { industry_id: industryId };
+      scope = industry?.id === industryId ? industry : { id: industryId };
     }
-    patch[ref.field] = await resolveReference(api, LOOKUP_PATHS[ref.field]!, ref.value, ref.flag, query);
+    patch[ref.field] = (await resolveReference(api, lookupOf(ref.field), ref.value, scope)).id;
   }
 }

@@ -1,17 +1,19 @@
 // `recruit jobs update <jobId>`: builds a patch from --file, field flags and --set, checks it
 // before sending, keeps the job's free-board publication unless told otherwise, and sends it with
-// a new Idempotency-Key that the client reuses on its retries.
+// a new Idempotency-Key that the client reuses on its retries. Then it reports what the service
+// changed, field by field, and which fields it ignored (update-report.ts).
 import { getJob, updateJob } from '../../api/jobs.js';
 import { parseJobId } from './args.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
+import { writeOut } from '../../cli/io.js';
 import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
 import { withSpinner } from '../../cli/spinner.js';
-import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
+import type { JobNamer } from './job-view.js';
 import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './update-checks.js';
 import { buildPatch, type UpdateOptions } from './update-patch.js';
-import { describePublication, needsCurrentFreeBoards, planPublication, summarizePublication } from './update-publication.js';
+import { describePublication, needsCurrentFreeBoards, planPublication } from './update-publication.js';
+import { compareJobs, describeIgnored, formatReport } from './update-report.js';
 import { needsJobIndustry, resolveNames } from './update-references.js';
 
 export default async function update(ctx: Context, jobId: string, options: UpdateOptions): Promise<void> {
@@ -28,8 +30,11 @@ export default async function update(ctx: Context, jobId: string, options: Updat
   }
 
   const api = await ctx.api();
-  // Read the job only when needed: for its free-board setting or its industry.
-  const job = needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) ? await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id)) : undefined;
+  // The job before the update: for the report (people), its free-board setting, or its industry.
+  // With --json it is read only for the last two, as before: a script gets the job, not the report.
+  const human = !ctx.globals.json;
+  const needsJob = human || needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names);
+  const job = needsJob ? await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id)) : undefined;
   if (names.length > 0) await withSpinner(ctx, 'resolving names', () => resolveNames(api, patch, names, job?.industryId));
   if (job) throwProblems(salaryAgainstJob(patch, job));
   const plan = planPublication(patch, job);
@@ -39,9 +44,22 @@ export default async function update(ctx: Context, jobId: string, options: Updat
   if (res.replayed && res.attempts > 1) {
     ctx.info(`The connection failed after the service applied the update; the retry got the recorded answer (applied once).`);
   }
-  if (ctx.globals.json) return writeJson(ctx, res.body);
+  // The free-board value the CLI added to keep the job's setting was not asked for.
+  const requested = Object.keys(patch).filter((k) => !(plan.kept && k === 'publishToFreeJobBoards'));
+  if (!human) {
+    const ignored = describeIgnored(compareJobs(job, res.body, patch, requested));
+    if (ignored) ctx.warn(`the service ignored ${ignored}`);
+    return writeJson(ctx, res.body);
+  }
 
-  const changed = Object.keys(patch).filter((k) => !(PUBLICATION_FIELDS as readonly string[]).includes(k));
-  const parts = [...(changed.length > 0 ? [changed.join(', ')] : []), ...summarizePublication(plan)];
-  ctx.io.stdout.write(`Updated job ${id}: ${sanitize(parts.join('; '))}\n`);
+  // An answer that is not the whole job (a field the job had is missing) is no ground for "ignored".
+  const after = Object.keys(job!).every((k) => Object.hasOwn(res.body, k)) ? res.body : await getJob(api, id);
+  const reports = compareJobs(job, after, patch, requested);
+  let namer: JobNamer | undefined;
+  if (ctx.io.stdout.isTTY) {
+    // Names for the ids and codes shown (a terminal only); no request when none is shown.
+    const { loadJobNamer } = await import('./job-names.js');
+    namer = await loadJobNamer(ctx, [job!, after], reports.filter((r) => r.outcome !== 'ignored').map((r) => r.field));
+  }
+  await writeOut(ctx.io.stdout, formatReport(id, reports, { before: job, after }, namer));
 }

@@ -2,6 +2,7 @@
 import type { Named } from '../../api/types.js';
 import type { Column } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
+import { closestNames } from '../../cli/suggest.js';
 import { LOOKUP_KINDS } from '../../program.js';
 
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
@@ -36,27 +37,12 @@ export function columnsOf(spec: ListKindSpec): Column<Named>[] {
   return ['id', 'name', ...spec.extra].map((name) => ({ header: name.toUpperCase(), value: (item) => field(item, name) }));
 }
 
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /** The kind, or a usage error listing the kinds and suggesting the closest. */
 export function parseKind(value: string): LookupKind {
   const wanted = value.trim().toLowerCase();
   const known = LOOKUP_KINDS.find((k) => k === wanted);
   if (known) return known;
-  const prefixed = wanted.length >= 3 ? LOOKUP_KINDS.filter((k) => k.startsWith(wanted)) : [];
-  const [closest] = LOOKUP_KINDS.map((k) => ({ k, d: distance(wanted, k) })).sort((x, y) => x.d - y.d);
-  const suggestion =
-    prefixed.length === 1 ? prefixed[0] : closest && closest.d <= Math.max(2, Math.floor(closest.k.length / 3)) ? closest.k : undefined;
+  const [suggestion] = closestNames(wanted, LOOKUP_KINDS, 1);
   throw new UsageError(
     `unknown lookup kind "${value}"; the kinds are ${LOOKUP_KINDS.join(', ')}`,
     [],

@@ -5,7 +5,7 @@ import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { printTable, writeJson } from '../../cli/output.js';
-import { resolveReference } from '../../cli/resolve.js';
+import { INDUSTRY_LOOKUP, resolveReference } from '../../cli/resolve.js';
 import { withSpinner } from '../../cli/spinner.js';
 import { rememberLookup } from '../../completion/remember.js';
 import { columnsOf, LIST_KINDS, type ListKind } from './kinds.js';
@@ -37,7 +37,7 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   await withSpinner(ctx, `fetching ${spec.noun}`, async (spinner) => {
     if (spec.needsIndustry && request.industry !== undefined) {
       spinner.update('resolving the industry');
-      query.industry_id = await resolveReference(api, '/industries', request.industry, '--industry');
+      query.industry_id = (await resolveReference(api, INDUSTRY_LOOKUP, request.industry)).id;
       spinner.update(`fetching ${spec.noun}`);
     }
     if (request.all) items = await allItems<Named>(api, spec.path, query, namedShape);

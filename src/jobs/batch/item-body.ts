@@ -1,6 +1,6 @@
 // One file item as the body to send: checked (job-input.ts), names resolved to ids (each lookup
 // list fetched once per run), job type and education level checked against /job-options.
-import type { JobOptions } from '../../api/types.js';
+import type { CodeLabel, JobOptions } from '../../api/types.js';
 import type { AccountType } from '../../config/config-file.js';
 import { checkCodes, checkJobInput, type CheckedInput, type Problem } from '../job-input.js';
 import type { ReferenceResolver } from '../reference-resolver.js';
@@ -16,7 +16,7 @@ export interface ItemBody {
 export class ItemDeriver {
   private options: Promise<JobOptions> | undefined;
   /** The codes of /job-options, once fetched. */
-  private codes: { jobTypes?: string[]; educationLevels?: string[] } | undefined;
+  private codes: { jobTypes?: CodeLabel[]; educationLevels?: CodeLabel[] } | undefined;
 
   constructor(
     private readonly accountType: AccountType,
@@ -44,7 +44,7 @@ export class ItemDeriver {
     if ((typeof body.jobType === 'string' || typeof body.educationLevel === 'string') && !this.codes) {
       // Fetched only when an item uses a code, and once per run.
       const options = await (this.options ??= this.jobOptions());
-      this.codes ??= { jobTypes: options.jobTypes?.map((t) => t.code), educationLevels: options.educationLevels?.map((t) => t.code) };
+      this.codes ??= { jobTypes: options.jobTypes, educationLevels: options.educationLevels };
     }
     return this.finish(checked, index);
   }
