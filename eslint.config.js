@@ -22,7 +22,7 @@ export default tseslint.config(
   {
     // CommonJS: the executable (bin/package.json, docs/performance.md) and .cjs files.
     files: ['bin/**', '**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

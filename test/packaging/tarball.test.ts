@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: { recruit: string } };
-const ALLOWED = /^(bin\/recruit\.js|(bin|dist)\/package\.json|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
+const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
 
 describe('the npm package', () => {
   const dir = mkdtempSync(join(tmpdir(), 'recruit-pack-'));
@@ -34,7 +34,7 @@ describe('the npm package', () => {
 
   it('holds only what runs: the executable, the bundle, completions, README and LICENSE', () => {
     expect(files.filter((f) => !ALLOWED.test(f))).toEqual([]);
-    for (const needed of ['bin/recruit.js', 'dist/main.js', 'completions/recruit.bash', 'README.md', 'LICENSE']) {
+    for (const needed of ['bin/recruit.js', 'bin/compile-cache.js', 'dist/main.js', 'completions/recruit.bash', 'README.md', 'LICENSE']) {
       expect(files).toContain(needed);
     }
     expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
