@@ -10,6 +10,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Node 22.1 and later keep the code they compiled on disk for the next run; on Node 20 we do.
   const { enableCompileCache } = require('node:module');
   if (enableCompileCache) enableCompileCache();
-  else require('./compile-cache.js')(require('node:path').join(__dirname, '..', 'dist'), require('../package.json').version);
+  else require('./compile-cache.js')(require('node:path').join(__dirname, '..', 'dist', 'chunks'), require('../package.json').version);
   require('../dist/main.js');
 }
