@@ -15,7 +15,7 @@ import { newSubmission } from '../../jobs/submit.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
 import type { CreateOptions } from './create.js';
 
-export function asDetails(problems: Problem[]): ErrorDetail[] {
+function asDetails(problems: Problem[]): ErrorDetail[] {
   return problems.map((p) => {
     const flag = flagFor(p.field);
     return { field: flag ? `${flag} (${p.field})` : p.field, message: p.message };
