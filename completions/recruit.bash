@@ -26,12 +26,12 @@ __recruit_spec() {
       ;;
     'jobs')
       __recruit_subs=(create pending drafts get list status update help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'display help for command')
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --concurrency --restart --dry-run --resume -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --concurrency --restart --from --dry-run --resume -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency --from)
       ;;
     'jobs pending')
       __recruit_opts+=(-h --help)
@@ -165,6 +165,7 @@ __recruit_option_values() {
     'jobs create|--job-type'|'jobs update|--job-type') __recruit_cache job-types ;;
     'jobs create|--education-level'|'jobs update|--education-level') __recruit_cache education-levels ;;
     'jobs create|--salary-interval'|'jobs update|--salary-interval') __recruit_cache salary-intervals ;;
+    'jobs create|--from') __recruit_cache jobs ;;
     'jobs list|--status') __recruit_cache statuses ;;
   esac
 }

@@ -19,7 +19,7 @@ function __recruit_spec -a path
         case 'recruit jobs'
             set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'help'
         case 'recruit jobs create'
-            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency
+            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency --from
         case 'recruit jobs list'
             set -a vopts --status --search --page --page-size
         case 'recruit jobs update'
@@ -155,7 +155,7 @@ complete -c recruit -n '__recruit_in "recruit lookup"' -l refresh -d 'job-option
 complete -c recruit -n '__recruit_in "recruit lookup"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit lookup" 0' -a 'job-options industries functions employer-types customers departments hiring-managers users'
 # recruit jobs
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'create' -d 'create jobs: the wizard on a terminal, one job from field flags, or a batch from a file'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'create' -d 'create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, step reached, when saved (* marks this account\'s)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)'
@@ -191,6 +191,7 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -l publish-free-boar
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l file -r -F -d 'create every job of a JSON array, JSON object or NDJSON file (- for stdin; see `recruit help formats`)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l concurrency -x -d 'batch: requests in flight at once (default 4, or the profile setting)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l restart -d 'batch: create the jobs of a file again although an earlier run finished it'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l from -x -a '(__recruit_cache jobs)' -d 'start from an existing job\'s fields (not its code or publication); field flags change them'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l dry-run -d 'validate and resolve names, then stop: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l resume -d 're-send an unfinished submission with its original key and body (see `jobs pending`)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -s h -l help -d 'show help'

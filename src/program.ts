@@ -121,7 +121,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
 
   const create = jobs
     .command('create')
-    .description('create jobs: the wizard on a terminal, one job from field flags, or a batch from a file');
+    .description('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file');
   for (const f of JOB_FIELD_FLAGS) create.option(f.flag, f.help);
   create
     .option('--publish-career-page', 'publish on the career page (refused at creation on accounts that need approval)')
@@ -129,6 +129,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin; see `recruit help formats`)')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
+    .option('--from <jobId>', "start from an existing job's fields (not its code or publication); field flags change them")
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
     .option('--resume [key]', 're-send an unfinished submission with its original key and body (see `jobs pending`)')
     .addHelpText(
@@ -140,6 +141,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit jobs create --file jobs.json --dry-run',
         'recruit jobs create --title "Data Engineer" --description-file desc.md --location "Berlin, Germany" ' +
           '--industry "Information Technology" --job-function "Data Engineering" --employer-type "SaaS Startup"',
+        'recruit jobs create --from 3 --title "Data Engineer, Berlin" --location "Berlin, Germany"   # a clone',
+        'recruit jobs create --from 3 --industry Healthcare --job-function "Healthcare Administration" --employer-type Hospital',
         'recruit jobs create --resume',
       ]),
     )

@@ -26,6 +26,7 @@ export const OPTION_VALUES: Readonly<Record<string, ValueSource>> = {
   educationLevel: cache('education-levels'),
   salaryInterval: cache('salary-intervals'),
   status: cache('statuses'),
+  from: cache('jobs'),
 };
 
 export const ARGUMENT_VALUES: Readonly<Record<string, ValueSource>> = {

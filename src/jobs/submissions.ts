@@ -21,7 +21,7 @@ export interface Submission {
   updatedAt: string;
   /** Where it is sent: the profile and base URL, or the embedded sandbox. */
   target: { profile: string; baseUrl: string };
-  source: 'wizard' | 'flags';
+  source: 'wizard' | 'flags' | 'clone';
   body: Record<string, unknown>;
   state: SubmissionState;
   attempts: number;

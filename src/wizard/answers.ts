@@ -63,6 +63,58 @@ export function answersFromInitial(initial: Record<string, unknown>): { answers:
   return { answers: answers as Answers, extra };
 }
 
+/** Reference answers and the id fields of the body they stand for. */
+const REFERENCE_ANSWERS = [
+  ['industryId', 'industry'],
+  ['jobFunctionId', 'jobFunction'],
+  ['employerTypeId', 'employerType'],
+  ['customerId', 'customer'],
+  ['departmentId', 'department'],
+  ['hiringManagerId', 'hiringManager'],
+] as const satisfies ReadonlyArray<readonly [string, AnswerKey]>;
+
+/** Optional answers a whole job gives as "not set" when it lacks them, so that the wizard does not ask them. */
+const OPTIONAL_ANSWERS = [
+  'customer',
+  'salaryInterval',
+  'jobType',
+  'educationLevel',
+  'salaryMin',
+  'salaryMax',
+  'currency',
+  'experience',
+  'qualifications',
+  'department',
+  'hiringManager',
+] as const satisfies readonly AnswerKey[];
+
+/**
+ * The answers of a whole job's create body (a clone's): references with their names (`nameOf`; the
+ * id stands in when it has none), every optional field it lacks as not set and publication as off,
+ * so that only required answers it lacks are still to be asked. Fields without a step go to `extra`.
+ */
+export function answersFromBody(
+  body: Record<string, unknown>,
+  nameOf: (field: string, id: number) => string | undefined,
+): { answers: Answers; extra: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...body };
+  const refs: Partial<Record<AnswerKey, Ref>> = {};
+  for (const [field, key] of REFERENCE_ANSWERS) {
+    const id = rest[field];
+    delete rest[field];
+    if (typeof id === 'number') refs[key] = { id, name: nameOf(field, id) ?? `#${id}` };
+  }
+  const { answers, extra } = answersFromInitial(rest);
+  Object.assign(answers, refs);
+  const open = answers as Record<string, unknown>;
+  for (const key of OPTIONAL_ANSWERS) open[key] ??= null;
+  answers.skills ??= [];
+  answers.optionalSkills ??= [];
+  answers.publishToCareerPage ??= false;
+  answers.publishToFreeJobBoards ??= false;
+  return { answers, extra };
+}
+
 /** The create body: ids of the references, optional fields only when given, publication only when on. */
 export function toBody(a: Answers, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = { ...extra };

@@ -5,7 +5,7 @@ import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Context } from '../cli/context.js';
 import { InterruptedError, UsageError } from '../cli/errors.js';
-import { answersFromInitial } from './answers.js';
+import { answersFromInitial, type Answers } from './answers.js';
 import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.js';
 import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { DraftStore, newDraftId, type StoredDraft } from './draft.js';
@@ -22,6 +22,11 @@ export interface WizardOptions {
   prompter?: Prompter;
   /** Body fields from flags (e.g. --publish-career-page: publishToCareerPage), taken as answered. */
   initial?: Record<string, unknown>;
+  /**
+   * Answers to start from instead of a draft (a clone: `jobs create --from`): no draft is offered,
+   * and the wizard asks only what they lack, then opens the review. `intro` is said first.
+   */
+  prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string };
 }
 
 export const DRAFT_SAVED = 'Draft saved; run `recruit jobs create` to continue';
@@ -57,7 +62,8 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
   // Under `auto` with the type not known yet, one probe before any step, so that the customer step is right at once.
   if (!session.staffing && learns(ctx) && !learnedAccountType(ctx)) session.staffing = (await learnByProbe(ctx, api)) === 'staffing';
   try {
-    await startFromDraft(session);
+    if (options.prefilled) startPrefilled(session, options.prefilled);
+    else await startFromDraft(session);
     const fromFlags = answersFromInitial(options.initial ?? {});
     Object.assign(session.answers, fromFlags.answers);
     Object.assign(session.extra, fromFlags.extra);
@@ -68,6 +74,13 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     ctx.info(Object.keys(session.answers).length > 0 ? keepAnswers(session, DRAFT_SAVED) : 'Stopped; nothing was answered, so there is no draft.');
     throw new InterruptedError('Interrupted', { reported: true });
   }
+}
+
+function startPrefilled(session: Session, prefilled: NonNullable<WizardOptions['prefilled']>): void {
+  session.answers = structuredClone(prefilled.answers);
+  session.extra = { ...prefilled.extra };
+  if (session.staffing && session.answers.customer === null) delete session.answers.customer;
+  if (prefilled.intro) session.ctx.info(prefilled.intro);
 }
 
 type DraftChoice = { continue: StoredDraft } | { discard: StoredDraft } | 'new' | 'discard-one';

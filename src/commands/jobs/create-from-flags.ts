@@ -1,4 +1,6 @@
-// `recruit jobs create --title ... --location ...`: one job from field flags, without prompts.
+// `recruit jobs create --title ... --location ...`: one job from field flags, without prompts. The
+// checks and the send are shared with `--from` (create-clone.ts).
+import type { ApiClient } from '../../api/client.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError, type ErrorDetail } from '../../cli/errors.js';
@@ -7,7 +9,7 @@ import { withSpinner } from '../../cli/spinner.js';
 import { flagFor } from '../../jobs/flag-input.js';
 import { checkCodes, checkJobInput, type Problem } from '../../jobs/job-input.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
-import { SubmissionStore } from '../../jobs/submissions.js';
+import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
 import { sendAndReport } from '../../jobs/send-and-report.js';
 import { newSubmission } from '../../jobs/submit.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
@@ -20,31 +22,55 @@ function asDetails(problems: Problem[]): ErrorDetail[] {
   });
 }
 
-export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
-  if (options.publishCareerPage) input.publishToCareerPage = true;
-  if (options.publishFreeBoards) input.publishToFreeJobBoards = true;
+export interface CheckHooks {
+  /** Problems the caller expects and handles itself (e.g. fields the wizard will ask). */
+  ignore?: (problem: Problem) => boolean;
+  /** More checks of the resolved body, before anything is sent. */
+  after?: (body: Record<string, unknown>) => Promise<Problem[]>;
+}
+
+/** The local checks, names resolved to ids and codes checked: the body to send, or a usage error (exit 2). */
+export async function checkedBody(ctx: Context, input: Record<string, unknown>, hooks: CheckHooks = {}): Promise<Record<string, unknown>> {
+  const keep = (problems: Problem[]) => (hooks.ignore ? problems.filter((p) => !hooks.ignore!(p)) : problems);
   const checked = checkJobInput(input, { accountType: accountTypeOf(ctx) });
-  if (checked.problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(checked.problems));
+  const local = keep(checked.problems);
+  if (local.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(local));
 
   const api = await ctx.api();
-  const [problems, options_] = await withSpinner(ctx, 'checking the job: resolving names', async () => [
-    await new ReferenceResolver(api).resolve(checked.body, checked.names),
-    await getJobOptions(ctx),
-  ] as const);
-  problems.push(
-    ...checkCodes(checked.body, {
-      jobTypes: options_.jobTypes,
-      educationLevels: options_.educationLevels,
-    }),
-  );
+  const problems = await withSpinner(ctx, 'checking the job: resolving names', async () => {
+    const [resolved, options] = await Promise.all([new ReferenceResolver(api).resolve(checked.body, checked.names), getJobOptions(ctx)]);
+    resolved.push(...checkCodes(checked.body, { jobTypes: options.jobTypes, educationLevels: options.educationLevels }));
+    if (resolved.length === 0 && hooks.after) resolved.push(...(await hooks.after(checked.body)));
+    return keep(resolved);
+  });
   if (problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(problems));
+  return checked.body;
+}
 
+/** `--dry-run`: the body on stdout, nothing sent. Otherwise the persisted submission, sent and reported. */
+export async function sendChecked(
+  ctx: Context,
+  api: ApiClient,
+  body: Record<string, unknown>,
+  options: CreateOptions,
+  source: Submission['source'],
+): Promise<void> {
   if (options.dryRun) {
-    await writeJson(ctx, checked.body);
+    await writeJson(ctx, body);
     ctx.info('The job is valid; nothing was sent (--dry-run).');
     return;
   }
-
-  const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, api), 'flags', ctx.now());
+  const submission = newSubmission(ctx.newKey(), body, targetOf(ctx, api), source, ctx.now());
   await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission);
+}
+
+export function publicationFromFlags(input: Record<string, unknown>, options: CreateOptions): void {
+  if (options.publishCareerPage) input.publishToCareerPage = true;
+  if (options.publishFreeBoards) input.publishToFreeJobBoards = true;
+}
+
+export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
+  publicationFromFlags(input, options);
+  const body = await checkedBody(ctx, input);
+  await sendChecked(ctx, await ctx.api(), body, options, 'flags');
 }

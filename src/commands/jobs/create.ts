@@ -1,8 +1,10 @@
-// `recruit jobs create`: the batch with --file, one job from field flags, --resume of a persisted
-// submission, or the wizard on a terminal. Never prompts without a terminal (design 2).
+// `recruit jobs create`: the batch with --file, one job from field flags, a clone of a job with
+// --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
+// terminal (design 2).
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { inputFromFlags } from '../../jobs/flag-input.js';
+import { parseJobId } from './args.js';
 
 export interface CreateOptions extends Record<string, unknown> {
   file?: string;
@@ -12,20 +14,32 @@ export interface CreateOptions extends Record<string, unknown> {
   resume?: string | boolean;
   publishCareerPage?: boolean;
   publishFreeBoards?: boolean;
+  from?: string;
 }
 
 export const REQUIRED_FLAGS = '--title, --description (or --description-file), --location, --job-function, --employer-type';
+
+function fromId(raw: string): number {
+  try {
+    return parseJobId(raw);
+  } catch {
+    throw new UsageError(`--from takes the id of the job to clone (a positive integer), got "${raw}"`, [], 'see `recruit jobs list`');
+  }
+}
 
 export default async function create(ctx: Context, options: CreateOptions): Promise<void> {
   const { input, given } = await inputFromFlags(ctx, options);
   const publication = options.publishCareerPage || options.publishFreeBoards;
 
   if (options.resume !== undefined) {
-    if (options.file || given.length > 0) throw new UsageError('--resume re-sends a saved submission as it is; it takes no --file or field flags');
+    if (options.file || given.length > 0 || options.from !== undefined) {
+      throw new UsageError('--resume re-sends a saved submission as it is; it takes no --file, --from or field flags');
+    }
     const { resume } = await import('./create-resume.js');
     return resume(ctx, typeof options.resume === 'string' ? options.resume : undefined);
   }
   if (options.file !== undefined) {
+    if (options.from !== undefined) throw new UsageError('--from and --file cannot be combined: --from makes one job from an existing one');
     if (given.length > 0 || publication) {
       throw new UsageError(`--file cannot be combined with field flags (${given.join(', ') || '--publish-*'}); put the fields in the file`);
     }
@@ -33,6 +47,11 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     return runBatch(ctx, { file: options.file, concurrency: options.concurrency, restart: options.restart, dryRun: options.dryRun });
   }
   if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
+  if (options.from !== undefined) {
+    const sourceId = fromId(options.from);
+    const { createClone } = await import('./create-clone.js');
+    return createClone(ctx, sourceId, input, options);
+  }
   if (given.length > 0) {
     const { createFromFlags } = await import('./create-from-flags.js');
     return createFromFlags(ctx, input, options);
