@@ -13,7 +13,7 @@ import type { ItemError } from '../batch/results.js';
  * nothing was sent (or, for an update the service took without changing anything, see `sent`).
  * `would_change`: --dry-run. The others as in a batch (docs/batch.md).
  */
-export const BULK_RESULTS = ['changed', 'unchanged', 'would_change', 'refused', 'failed', 'unknown', 'not_attempted'] as const;
+export const BULK_RESULTS = ['changed', 'would_change', 'unchanged', 'refused', 'failed', 'unknown', 'not_attempted'] as const;
 export type BulkResult = (typeof BULK_RESULTS)[number];
 
 export const BULK_LABELS: Record<BulkResult, string> = {
