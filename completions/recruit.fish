@@ -162,8 +162,8 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creat
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, step reached, when saved (* marks this account\'s)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of jobs: a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last; several ids, or - to read them from stdin (one per line, or `jobs list --json`), change them all as a batch does'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change a job\'s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise; several ids, or - to read them from stdin (one per line, or `jobs list --json`), change them all as a batch does'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create

@@ -191,10 +191,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   jobs
     .command('status <jobId> <status> [moreJobIds...]')
     .usage('[options] <jobId...|-> <status>')
-    .description(
-      'change the lifecycle status of jobs: a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last; ' +
-        'several ids, or - to read them from stdin (one per line, or `jobs list --json`), change them all as a batch does',
-    )
+    .description('change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last')
     .option('--concurrency <n>', 'several jobs: requests in flight at once (default 4, or the profile setting)')
     .option('--dry-run', 'read the jobs and print what would change: nothing is sent')
     .addHelpText(
@@ -214,8 +211,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .command('update <jobId...>')
     .usage('[options] <jobId...|->')
     .description(
-      "change a job's fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise; " +
-        'several ids, or - to read them from stdin (one per line, or `jobs list --json`), change them all as a batch does',
+      'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise',
     );
   for (const f of JOB_FIELD_FLAGS) update.option(f.flag, f.help);
   update

@@ -210,7 +210,6 @@ describe('jobs status with many ids', () => {
       [['3', 'x', 'closed'], undefined, /job id must be a positive integer, got "x"/],
       [['-', '3', 'closed'], '4\n', /give ids or -, not both/],
       [['-', 'closed'], '3\nfour\n', /line 2: "four" is not a job id/],
-      [['-', 'closed'], '', /no job ids on stdin/],
       [['-', 'closed'], '[{"id": 3}, {"title": "x"}]', /element 1: has no "id"/],
       [['-', 'closed'], '[{"id": 3}', /not valid JSON/],
       [['3', '4', 'pending-approval'], undefined, /cannot be set with this command/],
@@ -221,6 +220,17 @@ describe('jobs status with many ids', () => {
       expect(result.stderr).toMatch(message);
     }
     expect(patches()).toEqual([]);
+  });
+
+  it('has nothing to change when stdin holds no ids (a list that found nothing), and refuses a terminal', async () => {
+    for (const stdin of ['', '[]\n', '\n\n']) {
+      const result = await recruit(['jobs', 'status', '-', 'closed', '--json'], { stdin });
+      expect(result, JSON.stringify(stdin)).toEqual({ code: 0, stdout: '[]\n', stderr: 'no job ids on stdin: nothing to change\n' });
+    }
+    const typed = await recruit(['jobs', 'status', '-', 'closed'], { tty: true });
+    expect(typed.code).toBe(2);
+    expect(typed.stderr).toContain('error: - reads the job ids from stdin, which is a terminal');
+    expect(proxy.exchanges).toEqual([]);
   });
 });
 

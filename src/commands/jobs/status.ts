@@ -59,7 +59,7 @@ export default async function status(ctx: Context, jobId: string, next: string, 
 async function bulkStatus(ctx: Context, args: string[], options: StatusOptions): Promise<void> {
   const value = args.pop()!;
   const { jobIds } = await import('../../jobs/bulk/ids.js');
-  const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin));
+  const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is changed once`);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
   const target = settable(statuses, value);

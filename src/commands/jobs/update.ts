@@ -73,7 +73,7 @@ export default async function update(ctx: Context, jobIds: string[] | string, op
 
 async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, unknown>, names: NameReference[], options: UpdateOptions): Promise<void> {
   const { jobIds } = await import('../../jobs/bulk/ids.js');
-  const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin));
+  const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
   const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../jobs/bulk/run-bulk.js'), import('./update-bulk.js')]);
   const api = await ctx.api();

@@ -104,17 +104,21 @@ export function parseStdinIds(text: string): number[] {
   } else {
     ids = idsOfLines(body.split(/\r?\n/));
   }
-  if (ids.length === 0) throw new UsageError('no job ids on stdin; nothing was sent', [], STDIN_HINT);
+  // Empty: a list that found nothing (`jobs list ... --json` prints []), so there is nothing to change.
   return ids;
 }
 
-/** The ids given as arguments: numbers, or `-` alone. `readStdin` is called only for `-`. */
-export async function jobIds(args: readonly string[], readStdin: () => Promise<string>): Promise<JobIds> {
+/**
+ * The ids given as arguments: numbers, or `-` alone. `readStdin` is called only for `-`, and not
+ * when stdin is a terminal (`stdinIsTerminal`): ids are piped in, never typed.
+ */
+export async function jobIds(args: readonly string[], readStdin: () => Promise<string>, stdinIsTerminal = false): Promise<JobIds> {
   if (args.length === 0) throw new UsageError('give at least one job id, or - to read them from stdin');
   let ids: number[];
   const fromStdin = args.includes('-');
   if (fromStdin) {
     if (args.length > 1) throw new UsageError('- reads the job ids from stdin: give ids or -, not both');
+    if (stdinIsTerminal) throw new UsageError('- reads the job ids from stdin, which is a terminal', [], `pipe them in: ${STDIN_HINT.replace(/^give /, '')}`);
     ids = parseStdinIds(await readStdin());
   } else {
     const bad = args.filter((a) => asId(a) === undefined);

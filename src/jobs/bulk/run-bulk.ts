@@ -117,6 +117,13 @@ function throwProblems(problems: ErrorDetail[], total: number): void {
 
 export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readonly number[], options: BulkOptions = {}): Promise<void> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
+  if (ids.length === 0) {
+    // Only stdin can bring none: a list that found nothing. Not an error, so that a pipe of
+    // `jobs list ... --json` into a bulk change succeeds when there is nothing to change.
+    if (ctx.globals.json) ctx.io.stdout.write('[]\n');
+    ctx.info('no job ids on stdin: nothing to change');
+    return;
+  }
   const api = await ctx.api();
   // The workers share the client: a 429 cuts how many of them send at once (AIMD), and the rate
   // limit the service names spaces their requests, as in a batch.
