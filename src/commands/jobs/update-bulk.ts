@@ -104,8 +104,6 @@ function publicationNote(patch: Record<string, unknown>, planned: readonly Plann
     return `Publication: ${career}; free boards ${onOff(patch.publishToFreeJobBoards)} (sent publishToFreeJobBoards: ${JSON.stringify(patch.publishToFreeJobBoards)})`;
   }
   const on = planned.filter((p) => p.detail.freeBoards === true).length;
-  return (
-    `Publication: ${career}; free boards kept as each job has them ` +
-    `(sent publishToFreeJobBoards: true to ${plural(on, 'job')}, false to ${plural(planned.length - on, 'job')})`
-  );
+  const sent = [...(on > 0 ? [`true to ${plural(on, 'job')}`] : []), ...(on < planned.length ? [`false to ${plural(planned.length - on, 'job')}`] : [])];
+  return `Publication: ${career}; free boards kept as each job has them (sent publishToFreeJobBoards: ${sent.join(', ')})`;
 }
