@@ -26,7 +26,7 @@ __recruit_spec() {
       ;;
     'jobs')
       __recruit_subs=(create pending drafts get list status update help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)' 'change a job'\''s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'display help for command')
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
@@ -48,13 +48,16 @@ __recruit_spec() {
       __recruit_vopts+=(--status --search --page --page-size)
       ;;
     'jobs status')
-      __recruit_opts+=(-h --help)
-      __recruit_nargs=2
+      __recruit_opts+=(--concurrency --dry-run -h --help)
+      __recruit_vopts+=(--concurrency)
+      __recruit_nargs=3
+      __recruit_variadic=1
       ;;
     'jobs update')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --publish-career-page --no-publish-career-page --publish-free-boards --no-publish-free-boards -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --publish-career-page --no-publish-career-page --publish-free-boards --no-publish-free-boards --concurrency --dry-run -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency)
       __recruit_nargs=1
+      __recruit_variadic=1
       ;;
     'jobs help')
       __recruit_nargs=1
@@ -175,7 +178,7 @@ __recruit_argument_values() {
   case "$1|$2" in
     'lookup|0') __recruit_words job-options industries functions employer-types customers departments hiring-managers users ;;
     'jobs get|0'|'jobs status|0'|'jobs update|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
-    'jobs status|1') __recruit_cache settable-statuses ;;
+    'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
     'jobs help|0') __recruit_words create pending drafts get list status update ;;
     'auth help|0') __recruit_words login status logout ;;
     'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency ;;

@@ -22,8 +22,10 @@ function __recruit_spec -a path
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency --from
         case 'recruit jobs list'
             set -a vopts --status --search --page --page-size
+        case 'recruit jobs status'
+            set -a vopts --concurrency
         case 'recruit jobs update'
-            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file
+            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input
         case 'recruit auth'
@@ -160,8 +162,8 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creat
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, step reached, when saved (* marks this account\'s)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change a job\'s fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create
@@ -211,9 +213,12 @@ complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow ever
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l wide -d 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -s h -l help -d 'show help'
 # recruit jobs status
+complete -c recruit -n '__recruit_in "recruit jobs status"' -l concurrency -x -d 'several jobs: requests in flight at once (default 4, or the profile setting)'
+complete -c recruit -n '__recruit_in "recruit jobs status"' -l dry-run -d 'read the jobs and print what would change: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs status"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit jobs status" 0' -a '(__recruit_cache jobs)'
 complete -c recruit -n '__recruit_arg "recruit jobs status" 1' -a '(__recruit_cache settable-statuses)'
+complete -c recruit -n '__recruit_arg "recruit jobs status" 2 +' -a '(__recruit_cache settable-statuses)'
 # recruit jobs update
 complete -c recruit -n '__recruit_in "recruit jobs update"' -l title -x -d 'job title'
 complete -c recruit -n '__recruit_in "recruit jobs update"' -l description -x -d 'description, at least 100 words'
@@ -242,8 +247,10 @@ complete -c recruit -n '__recruit_in "recruit jobs update"' -l publish-career-pa
 complete -c recruit -n '__recruit_in "recruit jobs update"' -l no-publish-career-page -d 'remove from the career page'
 complete -c recruit -n '__recruit_in "recruit jobs update"' -l publish-free-boards -d 'publish on free job boards'
 complete -c recruit -n '__recruit_in "recruit jobs update"' -l no-publish-free-boards -d 'remove from free job boards'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l concurrency -x -d 'several jobs: requests in flight at once (default 4, or the profile setting)'
+complete -c recruit -n '__recruit_in "recruit jobs update"' -l dry-run -d 'read the jobs, check the update against each and print what would change: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs update"' -s h -l help -d 'show help'
-complete -c recruit -n '__recruit_arg "recruit jobs update" 0' -a '(__recruit_cache jobs)'
+complete -c recruit -n '__recruit_arg "recruit jobs update" 0 +' -a '(__recruit_cache jobs)'
 # recruit jobs help
 complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update'
 # recruit api

@@ -189,15 +189,33 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     )
     .action(lazy(() => import('./commands/jobs/list.js')));
 
+  // `<jobId...> <status>`: commander allows a variadic argument only last, so the ids after the
+  // first arrive in `moreJobIds` and the status is whichever argument is last.
   jobs
-    .command('status <jobId> <status>')
-    .description('change the lifecycle status of a job: a code (1, 2, 4, 5) or a label (new, in-progress, ...)')
-    .addHelpText('after', examples(['recruit jobs status 3 in-progress', 'recruit jobs status 3 1', 'recruit jobs status 3 closed --json']))
+    .command('status <jobId> <status> [moreJobIds...]')
+    .usage('[options] <jobId...|-> <status>')
+    .description('change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last')
+    .option('--concurrency <n>', 'several jobs: requests in flight at once (default 4, or the profile setting)')
+    .option('--dry-run', 'read the jobs and print what would change: nothing is sent')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit jobs status 3 in-progress',
+        'recruit jobs status 3 1',
+        'recruit jobs status 3 closed --json',
+        'recruit jobs status 3 4 9 closed',
+        'recruit jobs list --status new --search intern --json | recruit jobs status - closed',
+        'recruit jobs status - closed --dry-run < ids.txt',
+      ]),
+    )
     .action(lazy(() => import('./commands/jobs/status.js')));
 
   const update = jobs
-    .command('update <jobId>')
-    .description("change a job's fields and publication, and report what the service changed or ignored; keeps free-board publication unless told otherwise");
+    .command('update <jobId...>')
+    .usage('[options] <jobId...|->')
+    .description(
+      'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise',
+    );
   for (const f of JOB_FIELD_FLAGS) update.option(f.flag, f.help);
   update
     .option('--set <key=value>', 'set any body field (repeatable; value parsed as JSON when it can be)', collect)
@@ -206,6 +224,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--no-publish-career-page', 'remove from the career page')
     .option('--publish-free-boards', 'publish on free job boards')
     .option('--no-publish-free-boards', 'remove from free job boards')
+    .option('--concurrency <n>', 'several jobs: requests in flight at once (default 4, or the profile setting)')
+    .option('--dry-run', 'read the jobs, check the update against each and print what would change: nothing is sent')
     .addHelpText(
       'after',
       examples([
@@ -213,6 +233,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit jobs update 3 --set experience=5 --set skills=\'["Go","SQL"]\'',
         'recruit jobs update 3 --no-publish-free-boards',
         'recruit jobs update 3 --file patch.json',
+        'recruit jobs update 3 4 9 --hiring-manager "Dana Whitfield"',
+        'recruit jobs list --search intern --all --json | recruit jobs update - --experience 0 --dry-run',
       ]),
     )
     .action(lazy(() => import('./commands/jobs/update.js')));

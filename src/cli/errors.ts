@@ -4,6 +4,8 @@ import { EXIT, type ExitCode } from './exit-codes.js';
 export interface ErrorDetail {
   field?: string;
   item?: number;
+  /** The job a problem of a bulk change is about. */
+  job?: number;
   code?: string;
   message: string;
 }

@@ -33,6 +33,8 @@ export const ARGUMENT_VALUES: Readonly<Record<string, ValueSource>> = {
   kind: words(LOOKUP_KINDS),
   jobId: cache('jobs'),
   status: cache('settable-statuses'),
+  // `jobs status <jobId> <status> [moreJobIds...]`: with several ids the status comes last, where Tab is pressed.
+  moreJobIds: cache('settable-statuses'),
   key: words(GET_KEYS),
 };
 

@@ -1,5 +1,7 @@
 // `recruit jobs status <jobId> <status>`: reads the job, sets a settable lifecycle status through
-// PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new.
+// PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new. Several ids, `-` (ids on
+// stdin) or --dry-run make it a bulk change (status-bulk.ts), reported as a batch is.
+import { readStdin } from '../../cli/read-input.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { getJob, setJobStatus } from '../../api/jobs.js';
 import type { Job, StatusOption } from '../../api/types.js';
@@ -22,10 +24,20 @@ function settable(statuses: readonly StatusOption[], value: string): StatusOptio
   throw new UsageError(`${why}; the statuses you can set are:`, statusList(canSet), guess ? `${guess} give a code or a label` : 'give a code or a label');
 }
 
-export default async function status(ctx: Context, jobId: string, value: string): Promise<void> {
+export interface StatusOptions {
+  concurrency?: string;
+  dryRun?: boolean;
+}
+
+/**
+ * The arguments are `<jobId...> <status>`: commander hands over the first id, the next argument
+ * and the rest, and the status is the last of them all.
+ */
+export default async function status(ctx: Context, jobId: string, next: string, more: string[] = [], options: StatusOptions = {}): Promise<void> {
+  if (more.length > 0 || jobId === '-' || options.dryRun) return bulkStatus(ctx, [jobId, next, ...more], options);
   const id = parseJobId(jobId);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
-  const target = settable(statuses, value);
+  const target = settable(statuses, next);
   const api = await ctx.api();
   const before = await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id));
   const labelOf = (code: number) => statuses.find((s) => s.code === code)?.label;
@@ -42,4 +54,15 @@ export default async function status(ctx: Context, jobId: string, value: string)
   const after = await withSpinner(ctx, `changing the status of job ${id}`, () => setJobStatus(api, id, target.code, ctx.newKey()));
   if (ctx.globals.json) return writeJson(ctx, after);
   ctx.io.stdout.write(`Job ${id}: ${show(before)} -> ${show(after)}\n`);
+}
+
+async function bulkStatus(ctx: Context, args: string[], options: StatusOptions): Promise<void> {
+  const value = args.pop()!;
+  const { jobIds } = await import('../../jobs/bulk/ids.js');
+  const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
+  if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is changed once`);
+  const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
+  const target = settable(statuses, value);
+  const [{ runBulk }, { statusOperation }] = await Promise.all([import('../../jobs/bulk/run-bulk.js'), import('./status-bulk.js')]);
+  await runBulk(ctx, statusOperation(target, statuses), ids, options);
 }

@@ -1,7 +1,9 @@
 // `recruit jobs update <jobId>`: builds a patch from --file, field flags and --set, checks it
 // before sending, keeps the job's free-board publication unless told otherwise, and sends it with
 // a new Idempotency-Key that the client reuses on its retries. Then it reports what the service
-// changed, field by field, and which fields it ignored (update-report.ts).
+// changed, field by field, and which fields it ignored (update-report.ts). Several ids, `-` (ids on
+// stdin) or --dry-run make it a bulk change (update-bulk.ts), reported as a batch is.
+import { checkOneStdin, readStdin } from '../../cli/read-input.js';
 import { getJob, updateJob } from '../../api/jobs.js';
 import { parseJobId } from './args.js';
 import type { Context } from '../../cli/context.js';
@@ -11,13 +13,16 @@ import { writeJson } from '../../cli/output.js';
 import { withSpinner } from '../../cli/spinner.js';
 import type { JobNamer } from './job-view.js';
 import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './update-checks.js';
-import { buildPatch, type UpdateOptions } from './update-patch.js';
+import { buildPatch, type NameReference, type UpdateOptions } from './update-patch.js';
 import { describePublication, needsCurrentFreeBoards, planPublication } from './update-publication.js';
 import { compareJobs, describeIgnored, formatReport } from './update-report.js';
 import { needsJobIndustry, resolveNames } from './update-references.js';
 
-export default async function update(ctx: Context, jobId: string, options: UpdateOptions): Promise<void> {
-  const id = parseJobId(jobId);
+export default async function update(ctx: Context, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
+  const args = Array.isArray(jobIds) ? jobIds : [jobIds];
+  const bulk = args.length > 1 || args[0] === '-' || options.dryRun === true;
+  if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile as string | undefined]]);
+  const id = bulk ? 0 : parseJobId(args[0]!);
   const { patch, names } = await buildPatch(ctx, options);
   if (Object.keys(patch).length === 0 && names.length === 0) {
     throw new UsageError('nothing to update', [], 'pass field flags (--title ...), --set key=value, --file, or a publication flag');
@@ -28,6 +33,8 @@ export default async function update(ctx: Context, jobId: string, options: Updat
   if (unknown.length > 0) {
     ctx.warn(`${unknown.join(', ')}: not a known job field; sent as given (the service may have fields the CLI does not know)`);
   }
+
+  if (bulk) return bulkUpdate(ctx, args, patch, names, options);
 
   const api = await ctx.api();
   // The job before the update: for the report (people), its free-board setting, or its industry.
@@ -62,4 +69,16 @@ export default async function update(ctx: Context, jobId: string, options: Updat
     namer = await loadJobNamer(ctx, [job!, after], reports.filter((r) => r.outcome !== 'ignored').map((r) => r.field));
   }
   await writeOut(ctx.io.stdout, formatReport(id, reports, { before: job, after }, namer));
+}
+
+async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, unknown>, names: NameReference[], options: UpdateOptions): Promise<void> {
+  const { jobIds } = await import('../../jobs/bulk/ids.js');
+  const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
+  if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
+  const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../jobs/bulk/run-bulk.js'), import('./update-bulk.js')]);
+  const api = await ctx.api();
+  await runBulk(ctx, updateOperation(api, patch, names), ids, {
+    ...(typeof options.concurrency === 'string' ? { concurrency: options.concurrency } : {}),
+    dryRun: options.dryRun === true,
+  });
 }

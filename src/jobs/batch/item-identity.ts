@@ -56,7 +56,13 @@ function grow(buffer: Buffer, needed: number): Buffer {
   return bigger;
 }
 
-export class Identities {
+/** What the journal and the key book need of a run's items: how many, and each one's identity. */
+export interface ItemIds {
+  readonly size: number;
+  id(index: number): string;
+}
+
+export class Identities implements ItemIds {
   private hashes: Buffer = Buffer.alloc(HASH_BYTES * 1024);
   /** A fingerprint of each NDJSON line, to prove cheaply that a line read again is unchanged. */
   private lines: Buffer = Buffer.alloc(0);

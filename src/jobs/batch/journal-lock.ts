@@ -19,6 +19,8 @@ export interface LockOptions {
   /** This process's id, and the host's name (a lock of another host cannot be judged stale). */
   pid?: number;
   host?: string;
+  /** The command a second run is told is in progress (default: `recruit jobs create --file`). */
+  command?: string;
 }
 
 /** The most takeovers in a chain (a run killed while taking over from one killed before...). */
@@ -114,7 +116,7 @@ export function lockJournal(journalFile: string, display: string, options: LockO
     const [pid, host] = holder.trim().split('@');
     const who = /^\d+$/.test(pid ?? '') ? `process ${pid}${host && host !== locker.host ? ` on ${host}` : ''}` : 'an unknown process';
     throw new UsageError(
-      `another run of \`recruit jobs create --file\` for ${display} is in progress (${who})`,
+      `another run of \`${options.command ?? 'recruit jobs create --file'}\` for ${display} is in progress (${who})`,
       [],
       `wait for it to finish, or stop it; if no such run exists, remove ${lock}`,
     );

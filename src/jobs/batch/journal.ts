@@ -12,7 +12,7 @@ import { KEY_IN_USE_CODE } from '../../api/errors.js';
 import { LocalStateError } from '../../cli/errors.js';
 import { nodeFs, writeAll, type StateFs } from '../../cli/state-fs.js';
 import type { Target } from '../target.js';
-import type { Identities } from './item-identity.js';
+import type { ItemIds } from './item-identity.js';
 import { readLines } from './lines.js';
 
 export interface CreatedRecord {
@@ -72,7 +72,7 @@ export function inputPart(input: string): string {
  * longer in the file are ignored). Created records go to `onCreated` (null: no longer created),
  * so that they are stored once, compactly. An unreadable line (a torn write) is skipped.
  */
-async function load(file: string, identities: Identities, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<EarlierState> {
+async function load(file: string, identities: ItemIds, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<EarlierState> {
   const state: EarlierState = { kinds: new Uint8Array(identities.size), keys: new Map(), refused: new Map() };
   const byId = new Map<string, number>();
   for (let i = 0; i < identities.size; i++) byId.set(identities.id(i), i);
@@ -171,7 +171,7 @@ export class Journal {
    * Opens the journal `file`, loading what earlier runs wrote about these items. With `restart`
    * the old journal is set aside (renamed, kept for reference) and every item starts over.
    */
-  static async open(file: string, options: OpenOptions, identities: Identities, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<Journal> {
+  static async open(file: string, options: OpenOptions, identities: ItemIds, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<Journal> {
     const fs = options.fs ?? nodeFs;
     let size: number | undefined;
     try {

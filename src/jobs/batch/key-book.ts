@@ -2,14 +2,14 @@
 // synchronous write per block rather than one per item. A key written ahead and never used is
 // harmless: after a crash the item looks unanswered and a re-run sends it with that key, the key's
 // first use; a run that ends normally releases the new keys it did not use (an "unsent" entry).
-import type { Identities } from './item-identity.js';
+import type { ItemIds } from './item-identity.js';
 import type { Journal } from './journal.js';
 
 export const KEY_BLOCK = 32;
 
 export interface KeyBookOptions {
   journal: Journal;
-  identities: Identities;
+  identities: ItemIds;
   /** Original keys of items sent by an earlier run that got no answer: kept, never released. */
   resendKeys: ReadonlyMap<number, string>;
   newKey: () => string;

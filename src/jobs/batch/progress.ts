@@ -25,8 +25,16 @@ export function bar(done: number, total: number, width = BAR_WIDTH): string {
   return `${'━'.repeat(filled)}${'─'.repeat(width - filled)}`;
 }
 
+/** What the bar and the lines call a success, and what one item is (a bulk change says "changed" and "jobs"). */
+export interface ProgressWords {
+  done: string;
+  unit: string;
+}
+
+const CREATED: ProgressWords = { done: 'created', unit: 'jobs' };
+
 export class Progress {
-  /** Created in this run and in earlier ones. */
+  /** Created (or, in a bulk change, changed) in this run and in earlier ones. */
   created = 0;
   /** Refused or failed, in this run (and refused in earlier ones). */
   failed = 0;
@@ -42,6 +50,7 @@ export class Progress {
     private readonly ctx: Context,
     private readonly total: number,
     private readonly toSend = total,
+    private readonly words: ProgressWords = CREATED,
   ) {
     this.live = ctx.io.stderr.isTTY === true && !ctx.globals.json && !ctx.env.CI && ctx.env.TERM !== 'dumb';
   }
@@ -62,16 +71,16 @@ export class Progress {
 
   /** The plain line, for logs. */
   line(): string {
-    return `${this.created}/${this.total} created, ${this.failed} failed, ${this.rate().toFixed(1)} jobs/s`;
+    return `${this.created}/${this.total} ${this.words.done}, ${this.failed} failed, ${this.rate().toFixed(1)} ${this.words.unit}/s`;
   }
 
   /** The bar's text: done of total, what became of them, the rate and the time left. */
   barText(): string {
     const done = this.created + this.failed;
     const rate = this.rate();
-    const parts = [`${bar(done, this.total)} ${done}/${this.total}`, `${this.created} created, ${this.failed} failed`];
+    const parts = [`${bar(done, this.total)} ${done}/${this.total}`, `${this.created} ${this.words.done}, ${this.failed} failed`];
     if (this.sentNow > 0) {
-      parts.push(`${rate.toFixed(1)} jobs/s`);
+      parts.push(`${rate.toFixed(1)} ${this.words.unit}/s`);
       const left = timeLeft((this.toSend - this.sentNow) / rate);
       if (left && this.sentNow < this.toSend) parts.push(left);
     }

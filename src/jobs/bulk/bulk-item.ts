@@ -1,0 +1,98 @@
+// One job of a bulk change (`jobs status <id...>`, `jobs update <id...>`) and what an operation
+// tells the runner about it. The runner (run-bulk.ts) reads each job, asks the operation what to
+// send, sends it through the batch's journal and key book, and asks the operation how to show it.
+import type { ApiClient } from '../../api/client.js';
+import type { Job } from '../../api/types.js';
+import type { ErrorDetail } from '../../cli/errors.js';
+import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
+import type { CreatedRecord } from '../batch/journal.js';
+import type { ItemError } from '../batch/results.js';
+
+/**
+ * `changed`: sent, and the service changed the job. `unchanged`: the job already was as asked, so
+ * nothing was sent (or, for an update the service took without changing anything, see `sent`).
+ * `would_change`: --dry-run. The others as in a batch (docs/batch.md).
+ */
+export const BULK_RESULTS = ['changed', 'would_change', 'unchanged', 'refused', 'failed', 'unknown', 'not_attempted'] as const;
+export type BulkResult = (typeof BULK_RESULTS)[number];
+
+export const BULK_LABELS: Record<BulkResult, string> = {
+  changed: 'changed',
+  unchanged: 'unchanged',
+  would_change: 'would change',
+  refused: 'refused',
+  failed: 'failed',
+  unknown: 'outcome unknown',
+  not_attempted: 'not attempted',
+};
+
+export function isDone(result: BulkResult): boolean {
+  return result === 'changed' || result === 'unchanged' || result === 'would_change';
+}
+
+/** How an operation shows one job: fields of its --json result, columns of its piped row, words for people. */
+export interface ItemView {
+  json: Record<string, unknown>;
+  cells: string[];
+  text: string;
+}
+
+export interface Planned<D> {
+  /** The body that makes the job as asked (sent unless `unchanged`). */
+  body: Record<string, unknown>;
+  /** The job already is as asked: nothing is sent. */
+  unchanged: boolean;
+  /** What the operation keeps to show the job later. */
+  detail: D;
+}
+
+export interface BulkOperation<D> {
+  /** The command, for messages: `recruit jobs status`. */
+  command: string;
+  /** What is changed, for the lock's message: `the change of status to Closed (1)`. */
+  what: string;
+  /** The start line's words for `jobs` ("3 jobs of 40"): `changing the status of 3 jobs to Closed (1)`. */
+  starting(jobs: string): string;
+  /** The journal's input: the same change on the same account resumes the same journal. */
+  input: string;
+  /** What `body` makes of the job, or the problems that forbid sending anything (exit 2). */
+  plan(job: Job): Promise<Planned<D> | { problems: ErrorDetail[] }>;
+  send(api: ApiClient, id: number, body: Record<string, unknown>, key: string): Promise<Job>;
+  /** A job whose change was answered: whether the service changed it, and how it shows. */
+  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView };
+  /** A job not answered in this run (unchanged, would change, failed...); `detail` is undefined when it could not be read. */
+  view(result: BulkResult, detail: D | undefined, body: Record<string, unknown> | undefined): ItemView;
+  /** A line on stderr once every job is read, before anything is sent (the publication rule). */
+  note?(planned: readonly Planned<D>[]): string | undefined;
+}
+
+export interface BulkItem<D> {
+  index: number;
+  jobId: number;
+  title: string;
+  result: BulkResult;
+  /** A request to change the job was made in this run. */
+  sent: boolean;
+  exit: ExitCode;
+  error: ItemError | null;
+  planned?: Planned<D>;
+  /** The job as read (unchanged items settle an earlier run's key with it). */
+  record?: CreatedRecord;
+  /** The journal's identity: the job id and the hash of the body. */
+  id: string;
+  view?: ItemView;
+}
+
+export function newItem<D>(index: number, jobId: number): BulkItem<D> {
+  return { index, jobId, title: '', result: 'not_attempted', sent: false, exit: EXIT.OK, error: null, id: `unread.${jobId}` };
+}
+
+export function recordOf(job: Job): CreatedRecord {
+  return {
+    jobId: job.id,
+    status: job.status ?? null,
+    statusLabel: job.statusLabel ?? null,
+    approvalStatus: job.approvalStatus ?? null,
+    approvalStatusLabel: job.approvalStatusLabel ?? null,
+  };
+}

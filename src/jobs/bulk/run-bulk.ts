@@ -1,0 +1,255 @@
+// A change of many jobs at once, on the batch machinery (docs/batch.md, "Changing many jobs"):
+// one run per change and account (the journal lock), every job read first (so a job already as
+// asked is reported unchanged and not sent, and a change is checked against each job before
+// anything is sent), then the changes sent N at a time through the shared client, each with its
+// own Idempotency-Key written to the journal before its request. A re-run after any interruption
+// re-sends the requests that got no answer with their original keys; a job the killed run did
+// change now reads as unchanged and is not sent again.
+import type { ApiClient } from '../../api/client.js';
+import { getJob } from '../../api/jobs.js';
+import type { Context } from '../../cli/context.js';
+import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
+import { journalsDir } from '../../cli/paths.js';
+import { makeDirectory, nodeFs, type StateFs } from '../../cli/state-fs.js';
+import { parseConcurrency } from '../../config/settings.js';
+import type { StopReason } from '../batch/classify.js';
+import { bodyHash } from '../batch/item-identity.js';
+import { Journal, journalFile } from '../batch/journal.js';
+import { lockJournal } from '../batch/journal-lock.js';
+import { KeyBook } from '../batch/key-book.js';
+import { Progress } from '../batch/progress.js';
+import { plural } from '../batch/summary.js';
+import { targetOf } from '../target.js';
+import { failureOf } from './bulk-failure.js';
+import { newItem, recordOf, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
+import { finishBulk, markNotAttempted, printBulk, tallyLine } from './bulk-output.js';
+
+export interface BulkOptions {
+  concurrency?: string;
+  dryRun?: boolean;
+  /** The file system of the journal and its lock (tests pass one that fails). */
+  fs?: StateFs;
+}
+
+interface Stopper {
+  reason?: StopReason;
+}
+
+const SIGNALS: [NodeJS.Signals, StopReason][] = [
+  ['SIGINT', 'interrupted'],
+  ['SIGTERM', 'terminated'],
+];
+
+/** Ctrl-C and SIGTERM stop handing out jobs; the requests in flight are awaited. Returns the removal. */
+function onSignals(ctx: Context, stopper: Stopper): () => void {
+  const handlers = SIGNALS.map(([signal, reason]) => {
+    const handler = () => {
+      stopper.reason ??= reason;
+      const again = signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'a second SIGTERM quits at once';
+      ctx.info(`${reason}: waiting for the requests in flight (${again}; a re-run resumes)`);
+    };
+    process.once(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
+}
+
+/** `concurrency` workers over `count` slots, taken in order until `stopped()`. */
+async function pool(concurrency: number, count: number, stopped: () => boolean, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (!stopped() && next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}
+
+/** Reads every job and plans its change; the problems that forbid sending anything are returned. */
+async function readAll<D>(ctx: Context, api: ApiClient, op: BulkOperation<D>, items: BulkItem<D>[], concurrency: number, stopper: Stopper): Promise<ErrorDetail[]> {
+  const problems: ErrorDetail[] = [];
+  const spinner = ctx.spinner(`reading ${plural(items.length, 'job')}`);
+  let read = 0;
+  try {
+    await pool(concurrency, items.length, () => stopper.reason !== undefined, async (index) => {
+      const item = items[index]!;
+      try {
+        const job = await getJob(api, item.jobId);
+        item.title = typeof job.title === 'string' ? job.title : '';
+        item.record = recordOf(job);
+        const planned = await op.plan(job);
+        if ('problems' in planned) {
+          problems.push(...planned.problems.map((p) => ({ ...p, job: item.jobId })));
+          return;
+        }
+        item.planned = planned;
+        item.id = `${item.jobId}.${bodyHash(planned.body)}`;
+        if (planned.unchanged) item.result = 'unchanged';
+      } catch (error) {
+        if (error instanceof UsageError) {
+          problems.push({ job: item.jobId, message: error.message });
+          return;
+        }
+        const failure = failureOf(error, false);
+        item.result = 'failed';
+        item.error = failure.error;
+        item.exit = failure.exit;
+        stopper.reason ??= failure.stop;
+      } finally {
+        spinner.update(`reading job ${item.jobId} (${++read} of ${items.length})`);
+      }
+    });
+  } finally {
+    spinner.stop();
+  }
+  return problems;
+}
+
+function throwProblems(problems: ErrorDetail[], total: number): void {
+  if (problems.length === 0) return;
+  const jobs = new Set(problems.map((p) => p.job)).size;
+  throw new UsageError(
+    `the change is invalid for ${jobs} of ${plural(total, 'job')}; nothing was sent`,
+    problems.sort((a, b) => (a.job ?? 0) - (b.job ?? 0)),
+    'fix the command (or the jobs) and run it again',
+  );
+}
+
+export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readonly number[], options: BulkOptions = {}): Promise<void> {
+  const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
+  if (ids.length === 0) {
+    // Only stdin can bring none: a list that found nothing. Not an error, so that a pipe of
+    // `jobs list ... --json` into a bulk change succeeds when there is nothing to change.
+    if (ctx.globals.json) ctx.io.stdout.write('[]\n');
+    ctx.info('no job ids on stdin: nothing to change');
+    return;
+  }
+  const api = await ctx.api();
+  // The workers share the client: a 429 cuts how many of them send at once (AIMD), and the rate
+  // limit the service names spaces their requests, as in a batch.
+  api.adaptConcurrency(concurrency);
+  const items = ids.map((id, index) => newItem<D>(index, id));
+  const stopper: Stopper = {};
+  const offSignals = onSignals(ctx, stopper);
+  try {
+    if (options.dryRun) {
+      throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
+      for (const item of items) if (item.planned && !item.planned.unchanged) item.result = 'would_change';
+      await report(ctx, op, items, stopper.reason, true);
+      return;
+    }
+    const target = targetOf(ctx, api);
+    const account = { baseUrl: target.baseUrl, credential: api.credentialFingerprint() };
+    const fs = options.fs ?? nodeFs;
+    const dir = journalsDir(ctx.env);
+    try {
+      makeDirectory(fs, dir);
+    } catch (error) {
+      throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
+    }
+    const file = journalFile(dir, op.input, account);
+    // Locked before the jobs are read: a second run of the same change would give the same jobs keys of its own.
+    const unlock = lockJournal(file, op.what, { fs, command: op.command });
+    if (ctx.globals.verbose) ctx.info(`bulk journal: ${file}`);
+    try {
+      throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
+      const note = op.note?.(items.flatMap((i) => (i.planned && !i.planned.unchanged ? [i.planned] : [])));
+      if (note) ctx.info(note);
+      const journal = await Journal.open(file, { restart: false, now: ctx.now(), fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
+      try {
+        await sendPhase(ctx, op, api, items, journal, { concurrency, stopper, target, account, input: op.input });
+      } finally {
+        journal.close();
+      }
+    } finally {
+      unlock();
+    }
+    await report(ctx, op, items, stopper.reason);
+  } finally {
+    offSignals();
+  }
+}
+
+interface SendSettings {
+  concurrency: number;
+  stopper: Stopper;
+  target: ReturnType<typeof targetOf>;
+  account: { baseUrl: string; credential: string };
+  input: string;
+}
+
+async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiClient, items: BulkItem<D>[], journal: Journal, s: SendSettings): Promise<void> {
+  const { stopper } = s;
+  const earlier = journal.earlier.keys;
+  // A job already as asked whose change an earlier run sent without an answer: that change (or
+  // another) is in place, so the key is settled and never sent again (a later run of the same
+  // change, after the job was changed back, gets a new key rather than the old answer's replay).
+  for (const item of items) {
+    if (item.result === 'unchanged' && earlier.has(item.index)) journal.created(item.id, item.record!);
+  }
+  const pending = (index: number) => {
+    const item = items[index]!;
+    return item.result === 'not_attempted' && item.planned !== undefined && !item.sent;
+  };
+  const toSend = items.filter((_, i) => pending(i)).length;
+  const unchanged = items.filter((i) => i.result === 'unchanged').length;
+  if (toSend === 0 || stopper.reason) {
+    if (toSend === 0 && unchanged === items.length) ctx.info(`nothing to send: ${unchanged === 1 ? 'the job already is' : `all ${unchanged} jobs already are`} as asked`);
+    return;
+  }
+  journal.begin(s.input, s.target, s.account, items.length, ctx.now());
+  const resent = items.filter((item, i) => pending(i) && earlier.has(item.index)).length;
+  const parts = [
+    `${op.starting(`${toSend < items.length ? `${toSend} of ${items.length} jobs` : plural(toSend, 'job')}`)}, ${s.concurrency} at a time`,
+    ...(unchanged ? [`${unchanged} already as asked`] : []),
+    ...(resent ? [`${resent} unanswered earlier, re-sent with their original key`] : []),
+  ];
+  ctx.info(parts.join('; '));
+
+  const keys = new KeyBook({ journal, identities: { size: items.length, id: (i) => items[i]!.id }, resendKeys: earlier, newKey: () => ctx.newKey(), pending, size: items.length });
+  journal.onFailure = () => void (stopper.reason ??= 'local_state');
+  const progress = new Progress(ctx, toSend, toSend, { done: 'changed', unit: 'jobs' });
+  progress.start();
+  const order = items.flatMap((item, i) => (pending(i) ? [i] : []));
+  try {
+    await pool(s.concurrency, order.length, () => stopper.reason !== undefined, async (slot) => {
+      const item = items[order[slot]!]!;
+      const planned = item.planned as Planned<D>;
+      let key: string;
+      try {
+        key = keys.take(item.index); // on disk before the first byte is sent, or not sent
+      } catch (error) {
+        if (!(error instanceof LocalStateError)) throw error;
+        return; // the journal's failure has stopped the run (onFailure)
+      }
+      item.sent = true;
+      try {
+        const after = await op.send(api, item.jobId, planned.body, key);
+        journal.created(item.id, recordOf(after));
+        const { changed, view } = op.answered(planned.detail, planned.body, after);
+        item.result = changed ? 'changed' : 'unchanged';
+        item.view = view;
+        progress.answered(true);
+      } catch (error) {
+        const failure = failureOf(error, true);
+        if (failure.definitive) journal.refused(item.id, failure.error);
+        item.result = failure.result;
+        item.error = failure.error;
+        item.exit = failure.exit;
+        stopper.reason ??= failure.stop;
+        progress.answered(false);
+      }
+    });
+  } finally {
+    keys.release();
+    progress.clear();
+  }
+}
+
+async function report<D>(ctx: Context, op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): Promise<void> {
+  markNotAttempted(items, reason);
+  for (const item of items) item.view ??= op.view(item.result, item.planned?.detail, item.planned?.body);
+  await printBulk(ctx, items, reason);
+  ctx.info(`${tallyLine(items, ctx.elapsedMs() / 1000)}${dryRun ? '; nothing sent (--dry-run)' : ''}`);
+  finishBulk(items, reason);
+}
