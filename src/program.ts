@@ -126,7 +126,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   create
     .option('--publish-career-page', 'publish on the career page (refused at creation on accounts that need approval)')
     .option('--publish-free-boards', 'publish on free job boards (refused at creation on accounts that need approval)')
-    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin; see `recruit help formats`)')
+    .option('--file <path>', 'create every job of a JSON array, JSON object, NDJSON or CSV file (- for stdin; see `recruit help formats`)')
+    .addOption(new Option('--format <format>', 'batch: the file\'s format (default: csv for a *.csv name, else JSON told apart by the content)').choices(['csv', 'json']))
+    .option('--csv', 'batch: the results as CSV (RFC 4180, with a header row)')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
@@ -138,6 +140,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit jobs create --file examples/jobs.json',
         'recruit jobs create --file jobs.ndjson --concurrency 8 --json',
         'recruit jobs create --file jobs.json --dry-run',
+        'recruit jobs create --file jobs.csv --csv > results.csv',
+        'cat jobs.csv | recruit jobs create --file - --format csv',
         'recruit jobs create --title "Data Engineer" --description-file desc.md --location "Berlin, Germany" ' +
           '--industry "Information Technology" --job-function "Data Engineering" --employer-type "SaaS Startup"',
         'recruit jobs create --resume',

@@ -4,6 +4,9 @@ import { EXIT, type ExitCode } from './exit-codes.js';
 export interface ErrorDetail {
   field?: string;
   item?: number;
+  /** A CSV file's row (the header is row 1) and column, which messages name instead of the item. */
+  row?: number;
+  column?: string;
   code?: string;
   message: string;
 }
