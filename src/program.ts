@@ -99,6 +99,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--page-size <n>', 'items per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
     .option('--refresh', 'job-options: fetch again instead of using the one-day cache')
+    .option('--csv', 'CSV with a header row (RFC 4180)')
     .addHelpText(
       'after',
       examples([
@@ -106,6 +107,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit lookup functions --industry "Information Technology" --search dev',
         'recruit lookup employer-types --industry 1 --all --json',
         'recruit lookup job-options',
+        'recruit lookup customers --all --csv > customers.csv',
       ]),
     )
     .action(lazy(() => import('./commands/lookup.js')));
@@ -167,7 +169,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   jobs
     .command('get <jobId>')
     .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
-    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json']))
+    .option('--csv', 'the job as CSV: a header row and one row, the columns of `jobs list --csv`')
+    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json', 'recruit jobs get 3 --csv']))
     .action(lazy(() => import('./commands/jobs/get.js')));
 
   jobs
@@ -179,6 +182,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--page-size <n>', 'jobs per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
     .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
+    .option('--csv', 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)')
     .addHelpText(
       'after',
       examples([
@@ -186,6 +190,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit jobs list --status in-progress --status new',
         'recruit jobs list --wide',
         'recruit jobs list --search engineer --all --json',
+        'recruit jobs list --all --csv > jobs.csv',
       ]),
     )
     .action(lazy(() => import('./commands/jobs/list.js')));
