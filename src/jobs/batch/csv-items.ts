@@ -34,11 +34,27 @@ function parseFailure(error: CsvError, header: CsvHeader | undefined, index: num
   };
 }
 
+function headerOf(cells: string[] | undefined, display: string): CsvHeader | undefined {
+  try {
+    return cells && new CsvHeader(cells, display);
+  } catch {
+    return undefined; // the parse error is the one to tell
+  }
+}
+
 /** The file's items in groups, in file order; `pass` learns the header and the rows skipped. */
 export async function* csvItemBatches(path: string, display: string, pass: CsvPass): AsyncGenerator<RawItem[]> {
   const { parse, CsvError } = await import('csv-parse');
   const input = createReadStream(path);
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
+  // A parse error drops the records of its chunk that the loop has not taken yet: the header row
+  // is kept aside as it is parsed, so that the error can name its column even then.
+  let firstRecord: string[] | undefined;
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    on_record: (record: string[]) => (firstRecord ??= record, record),
+  });
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   let row = 0;
@@ -68,6 +84,7 @@ export async function* csvItemBatches(path: string, display: string, pass: CsvPa
     } catch (error) {
       if (!(error instanceof CsvError)) throw error;
       // Nothing after a broken quote can be read: the failure is the last item, which fails the check.
+      pass.header ??= headerOf(firstRecord, display);
       batch.push(parseFailure(error, pass.header, index));
     }
     if (batch.length > 0) yield batch;

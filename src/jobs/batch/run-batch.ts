@@ -47,9 +47,10 @@ function noteCsv(ctx: Context, source: ItemSource): void {
   if (!pass?.header) return;
   const service = pass.header.serviceColumns.filter((c) => c !== 'id');
   if (pass.existing > 0) {
+    const what = pass.existing === 1 ? 'has an id: it is a job that exists, and is' : 'have an id: they are jobs that exist, and are';
     ctx.info(
-      `note: ${plural(pass.existing, 'row')} of ${source.display} ${pass.existing === 1 ? 'has an id: it is a job' : 'have an id: they are jobs'} that exist${pass.existing === 1 ? 's' : ''} ` +
-        'and are not created again (`jobs create` creates the rows without an id; `jobs update` changes a job)',
+      `note: ${plural(pass.existing, 'row')} of ${source.display} ${what} not created again ` +
+        '(`jobs create` creates the rows without an id; `jobs update` changes a job)',
     );
   }
   if (service.length > 0) ctx.info(`note: the columns ${service.join(', ')} are set by the service and are not sent`);
