@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRecord } from '../../src/cli/csv.js';
 import { CsvHeader, readRow, unneutralise } from '../../src/jobs/batch/csv-row.js';
-import { CliError } from '../../src/cli/errors.js';
+import type { CliError } from '../../src/cli/errors.js';
 
 describe('csvCell', () => {
   it('quotes cells with commas, quotes, line breaks or spaces at either end, and doubles quotes', () => {
