@@ -17,13 +17,13 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 /**
  * One cell. A number is written as a number, never prefixed: `-5` is a value in every spreadsheet,
  * not a formula, and a `'` would turn it into text (docs/decisions.md). Text is stripped of
- * terminal controls (sanitize: the output may be a terminal) but keeps its line breaks.
+ * terminal controls (sanitize: the output may be a terminal) but keeps its line breaks (CRLF as LF).
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  let text = sanitize(value);
+  let text = sanitize(value.includes('\r\n') ? value.replace(/\r\n/g, '\n') : value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -11,6 +11,7 @@ describe('csvCell', () => {
     expect(csvCell('Austin, TX, USA')).toBe('"Austin, TX, USA"');
     expect(csvCell('5" screen')).toBe('"5"" screen"');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('two\r\nlines')).toBe('"two\nlines"');
     expect(csvCell(' padded')).toBe('" padded"');
     expect(csvCell('')).toBe('');
     expect(csvCell(null)).toBe('');
