@@ -29,7 +29,6 @@ export class Pacer {
 
   /** Takes the next slot; returns how long to wait for it. */
   reserve(): number {
-    if (this.intervalMs === 0) return 0;
     const now = this.now();
     const at = Math.max(now, this.nextSlot);
     this.nextSlot = at + this.intervalMs;

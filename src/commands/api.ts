@@ -3,6 +3,7 @@
 // design 2 for that status.
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../cli/errors.js';
+import { withSpinner } from '../cli/spinner.js';
 import { checkOneStdin, readInput } from '../cli/read-input.js';
 import { appendQuery, parseFields, stdinFields } from './api/fields.js';
 import { parseHeaders } from './api/headers.js';
@@ -54,7 +55,7 @@ export default async function api(ctx: Context, rawPath: string, options: ApiOpt
 
   const body = input ?? (!inQuery && entries.length > 0 ? fields : undefined);
   const key = idempotencyKey ?? (KEYED_METHODS.has(method) ? ctx.newKey() : undefined);
-  const response = await client.request(method, path, { body, headers, idempotencyKey: key, raw: true });
+  const response = await withSpinner(ctx, `${method} ${target.path}`, () => client.request(method, path, { body, headers, idempotencyKey: key, raw: true }));
   await printBody(ctx, response);
   failOnError(response);
 }

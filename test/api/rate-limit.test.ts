@@ -29,8 +29,36 @@ describe('readRateLimit', () => {
     expect(fields({})).toBeUndefined();
   });
 
+  it('reads items with spaces, in quoted or token form alike, and decimals', () => {
+    expect(fields({ 'ratelimit-policy': ' "burst" ; q=2.5 ; w=0.5 ', ratelimit: 'burst;r=3;t=1' })).toStrictEqual({ perSecond: 5, remaining: 3 });
+    expect(fields({ 'ratelimit-policy': 'plain;q=10;w=1', ratelimit: '"plain";r=0;t=1' })).toStrictEqual({ perSecond: 10, remaining: 0 });
+    expect(fields({ 'ratelimit-policy': '"a";q=12.25;w=1' })).toStrictEqual({ perSecond: 12.25 });
+  });
+
+  it('takes a name that is more than one quoted string as it is', () => {
+    expect(fields({ 'ratelimit-policy': 'x"a";q=10;w=1', ratelimit: '"a";r=0;t=1' })).toStrictEqual({ perSecond: 10 });
+    expect(fields({ 'ratelimit-policy': '"a"x;q=10;w=1', ratelimit: '"a";r=0;t=1' })).toStrictEqual({ perSecond: 10 });
+  });
+
+  it('skips parameters that are not a lower-case key and a number, and a window of zero', () => {
+    expect(fields({ 'ratelimit-policy': '"a";q=10abc;w=1' })).toBeUndefined();
+    expect(fields({ 'ratelimit-policy': '"a";1q=10;w=1' })).toBeUndefined();
+    expect(fields({ 'ratelimit-policy': '"a";Q=10;w=1' })).toBeUndefined();
+    expect(fields({ 'ratelimit-policy': '"a";q=10;w=0' })).toBeUndefined();
+    expect(fields({ 'ratelimit-policy': '"a";q=10;w=2s' })).toStrictEqual({ perSecond: 10 }); // w unreadable: one second
+  });
+
+  it('takes the first of two policies as strict as each other', () => {
+    const read = fields({ 'ratelimit-policy': '"one";q=10;w=1, "two";q=600;w=60', ratelimit: '"one";r=4;t=1, "two";r=9;t=1' });
+    expect(read).toStrictEqual({ perSecond: 10, remaining: 4 });
+  });
+
+  it('has no remaining count when the answer gives none', () => {
+    expect(fields({ 'ratelimit-policy': '"a";q=10;w=1', ratelimit: '"a";t=1' })).toStrictEqual({ perSecond: 10 });
+  });
+
   it('ignores a remaining count of another policy', () => {
-    expect(fields({ 'ratelimit-policy': '"a";q=10;w=1', ratelimit: '"b";r=0;t=1' })).toEqual({ perSecond: 10 });
+    expect(fields({ 'ratelimit-policy': '"a";q=10;w=1', ratelimit: '"b";r=0;t=1' })).toStrictEqual({ perSecond: 10 });
   });
 });
 
@@ -58,11 +86,17 @@ describe('Pacer', () => {
   });
 
   it('waits a slot when the quota is used up', () => {
-    const now = 0;
+    let now = 0;
     const pacer = new Pacer(() => now);
     pacer.observe({ perSecond: 10, remaining: 0 });
     expect(pacer.reserve()).toBe(100);
     expect(pacer.reserve()).toBe(200);
+    now = 1000; // quiet: the next goes at once; its slot ends at 1100
+    pacer.observe({ perSecond: 10, remaining: 5 });
+    expect(pacer.reserve()).toBe(0);
+    now = 1090; // an answer saying nothing is left: the next waits a whole slot from now, not to 1100
+    pacer.observe({ perSecond: 10, remaining: 0 });
+    expect(pacer.reserve()).toBe(100);
   });
 });
 
@@ -106,6 +140,30 @@ describe('AdaptiveConcurrency', () => {
     gate.release(b, 'ok');
     await waiting;
     expect(third).toBe(true);
+  });
+
+  it('changes nothing for answers to requests that started before the last cut, or at its instant', async () => {
+    let now = 0;
+    const gate = new AdaptiveConcurrency(8, () => now);
+    const early = await Promise.all(Array.from({ length: 4 }, () => gate.acquire()));
+    now = 10;
+    gate.release(early[0]!, 'throttled'); // 8 -> 4
+    const atCut = await gate.acquire(); // started at the cut's instant: not after it
+    for (const s of early.slice(1)) gate.release(s, 'ok');
+    expect(gate.limit).toBe(4);
+    expect(gate.release(atCut, 'throttled')).toBe(false);
+    expect(gate.limit).toBe(4);
+    now = 11;
+    const other = await gate.acquire();
+    gate.release(other, 'other'); // neither a success nor a 429
+    expect(gate.limit).toBe(4);
+    const ok = await gate.acquire();
+    gate.release(ok, 'ok');
+    expect(gate.limit).toBe(4); // 4.25
+    for (let i = 0; i < 3; i++) gate.release(await gate.acquire(), 'ok');
+    expect(gate.limit).toBe(4); // 4.92
+    gate.release(await gate.acquire(), 'ok');
+    expect(gate.limit).toBe(5);
   });
 
   it('raises the limit by one per round of successes, up to the maximum and no further', async () => {

@@ -105,9 +105,11 @@ describe('one-shot commands on a terminal', () => {
       ['jobs', 'create', '--title', 'Spinner Job', '--description-file', '-', '--location', 'Austin, TX, USA', '--job-function', 'Software Development', '--employer-type', 'Software Vendor', '--industry', 'Information Technology'],
       ['checking the job: resolving names', 'creating the job'],
     ],
+    [['api', '/industries'], ['GET /industries']],
+    [['auth', 'login', '--with-token', '--profile', 'spinner'], ['checking the token with', 'learning the account type']],
   ])('%j shows what it waits for, and nothing of it stays', async (args, texts) => {
     await setLatency(400);
-    const description = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    const description = args[0] === 'auth' ? 'sbx_direct_full' : Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
     const result = await runCli(['--base-url', sandbox.current.baseUrl, ...args], {
       env: { RECRUIT_TOKEN: 'sbx_direct_full', ...TERMINAL },
       tty: true,
@@ -115,7 +117,7 @@ describe('one-shot commands on a terminal', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     for (const text of texts) expect(result.stderr).toContain(` ${text}`);
-    expect(screenOf(result.stderr).join('\n')).not.toMatch(/fetching|reading|resolving|changing|updating|checking|creating/);
+    expect(screenOf(result.stderr).join('\n')).not.toMatch(/fetching|reading|resolving|changing|updating|checking|creating|learning|GET \//);
   });
 
   it('shows no spinner when the answer comes within 300 ms', async () => {

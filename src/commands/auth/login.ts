@@ -10,6 +10,7 @@ import { configPath, editProfile, readConfig, storedProfile, updateConfig } from
 import { resolveProfile } from '../../config/settings.js';
 import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import { checkToken, describeCheck } from './check-token.js';
+import { withSpinner } from '../../cli/spinner.js';
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -65,7 +66,7 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
   }
   if (/\s/.test(token)) throw new UsageError('the token must be a single word without spaces or line breaks');
 
-  const check = await checkToken(ctx, { baseUrl, token });
+  const check = await withSpinner(ctx, `checking the token with ${baseUrl}`, () => checkToken(ctx, { baseUrl, token }));
   if (check.state === 'refused') {
     throw new CliError(`the token was refused by ${baseUrl} (401); nothing was saved`, EXIT.AUTH, 'unauthenticated', [], 'check the token and the base URL');
   }
@@ -79,7 +80,7 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
     ctx.warn('the token works but lacks organization.read (403 on /industries): lookups and name resolution will fail');
   }
 
-  const learned = await learnAtLogin(ctx, baseUrl, token);
+  const learned = await withSpinner(ctx, 'learning the account type', () => learnAtLogin(ctx, baseUrl, token));
   await updateConfig(ctx.env, (data) => {
     const stored = editProfile(data, profile);
     Object.assign(stored, { baseUrl, token });

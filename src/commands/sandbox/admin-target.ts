@@ -4,6 +4,7 @@ import type { Context } from '../../cli/context.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { VERSION } from '../../version.js';
+import { withSpinner } from '../../cli/spinner.js';
 
 /** http://host:4010/v1 -> http://host:4010/_sandbox/<path> */
 export function adminUrl(baseUrl: string, path: string): string {
@@ -36,6 +37,10 @@ async function post(baseUrl: string, path: string): Promise<unknown> {
 }
 
 export async function callAdmin(ctx: Context, path: string): Promise<unknown> {
+  return withSpinner(ctx, `asking the sandbox: POST /_sandbox${path}`, () => callAdminNow(ctx, path));
+}
+
+async function callAdminNow(ctx: Context, path: string): Promise<unknown> {
   const remote = ctx.globals.sandbox ? undefined : (ctx.globals.baseUrl ?? (ctx.env.RECRUIT_BASE_URL || undefined));
   if (remote) return post(remote, path);
   const { startEmbeddedSandbox } = await import('../../cli/embedded-sandbox.js');
