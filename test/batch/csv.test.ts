@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvRecord, type CsvValue } from '../../src/cli/csv.js';
 import { useSandbox, words } from '../helpers/sandbox.js';
-import { batch, countTitle, parseJson, posts, tempFile, useRecordingProxy } from './helpers.js';
+import { batch, countTitle, parseJson, posts, tempFile, titlesWithPrefix, useRecordingProxy } from './helpers.js';
+import { runBatchWith } from './run-batch-with.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useRecordingProxy(sandbox);
@@ -193,5 +194,39 @@ describe('CSV batch files', () => {
       expect(refused.code, extra.join(' ')).toBe(2);
       expect(refused.stdout).toBe('');
     }
+  });
+
+  it('reads the rows again past the body cache: each created once; an edited row stops the run unsent', { timeout: 60_000 }, async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => job(`CSV Uncached ${i}`, { description: `"Quoted", ${words(110)}` }));
+    const file = csvFile('uncached.csv', rows);
+    proxy.reset();
+    const res = await runBatchWith(proxy.baseUrl, { file, bodyCacheBytes: 1, concurrency: '4' });
+    expect(res.code, res.stderr).toBe(0);
+    expect(posts(proxy)).toHaveLength(30);
+    expect([...titlesWithPrefix(sandbox.current, 'CSV Uncached ').values()]).toEqual(Array.from({ length: 30 }, () => 1));
+    proxy.reset();
+    const again = await runBatchWith(proxy.baseUrl, { file, bodyCacheBytes: 1, concurrency: '4' });
+    expect(again.code, again.stderr).toBe(0);
+    expect(posts(proxy)).toHaveLength(0);
+
+    // A row changed between the check and its sending, past what the reader had read (240 kB of rows,
+    // read a chunk at a time as they are sent): the file is edited once the first job is created.
+    const edited = Array.from({ length: 60 }, (_, i) => job(`CSV Edited ${i}`, { description: words(600) }));
+    const editedFile = csvFile('edited.csv', edited);
+    proxy.reset();
+    const run = runBatchWith(proxy.baseUrl, { file: editedFile, bodyCacheBytes: 1, concurrency: '1' });
+    const timer = setInterval(() => {
+      if (posts(proxy).length >= 1) {
+        clearInterval(timer);
+        csvFile('edited.csv', edited.map((r, i) => (i === 59 ? { ...r, title: 'CSV Edited Changed' } : r)));
+      }
+    }, 1);
+    const stopped = await run;
+    clearInterval(timer);
+    expect(stopped.code, stopped.stderr).toBe(1);
+    expect(stopped.stderr).toContain('the file changed');
+    expect(countTitle(sandbox.current, 'CSV Edited Changed')).toBe(0);
+    expect(countTitle(sandbox.current, 'CSV Edited 59')).toBe(0);
+    expect(countTitle(sandbox.current, 'CSV Edited 0')).toBe(1);
   });
 });

@@ -76,7 +76,8 @@ export async function* csvItemBatches(path: string, display: string, pass: CsvPa
         }
         batch.push({ index, row, value: read.value, problems: read.problems, text: JSON.stringify(cells) });
         index++;
-        if (batch.length === BATCH) {
+        // The records parsed so far, at most BATCH: no more is read ahead than the stream holds.
+        if (batch.length === BATCH || parser.readableLength === 0) {
           yield batch;
           batch = [];
         }
