@@ -20,7 +20,7 @@ __recruit_spec() {
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
-      __recruit_opts+=(--industry --search --page --page-size --all --refresh -h --help)
+      __recruit_opts+=(--industry --search --page --page-size --all --refresh --csv -h --help)
       __recruit_vopts+=(--industry --search --page --page-size)
       __recruit_nargs=1
       ;;
@@ -30,8 +30,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --concurrency --restart --from --dry-run --resume -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --concurrency --from)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --csv --concurrency --restart --from --dry-run --resume -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from)
       ;;
     'jobs pending')
       __recruit_opts+=(-h --help)
@@ -40,11 +40,11 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs get')
-      __recruit_opts+=(-h --help)
+      __recruit_opts+=(--csv -h --help)
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(--status --search --page --page-size --all --wide -h --help)
+      __recruit_opts+=(--status --search --page --page-size --all --wide --csv -h --help)
       __recruit_vopts+=(--status --search --page --page-size)
       ;;
     'jobs status')
@@ -168,6 +168,7 @@ __recruit_option_values() {
     'jobs create|--job-type'|'jobs update|--job-type') __recruit_cache job-types ;;
     'jobs create|--education-level'|'jobs update|--education-level') __recruit_cache education-levels ;;
     'jobs create|--salary-interval'|'jobs update|--salary-interval') __recruit_cache salary-intervals ;;
+    'jobs create|--format') __recruit_words csv json ;;
     'jobs create|--from') __recruit_cache jobs ;;
     'jobs list|--status') __recruit_cache statuses ;;
   esac

@@ -99,6 +99,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--page-size <n>', 'items per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
     .option('--refresh', 'job-options: fetch again instead of using the one-day cache')
+    .option('--csv', 'CSV with a header row (RFC 4180)')
     .addHelpText(
       'after',
       examples([
@@ -106,6 +107,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit lookup functions --industry "Information Technology" --search dev',
         'recruit lookup employer-types --industry 1 --all --json',
         'recruit lookup job-options',
+        'recruit lookup customers --all --csv > customers.csv',
       ]),
     )
     .action(lazy(() => import('./commands/lookup.js')));
@@ -126,7 +128,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   create
     .option('--publish-career-page', 'publish on the career page (refused at creation on accounts that need approval)')
     .option('--publish-free-boards', 'publish on free job boards (refused at creation on accounts that need approval)')
-    .option('--file <path>', 'create every job of a JSON array, JSON object or NDJSON file (- for stdin; see `recruit help formats`)')
+    .option('--file <path>', 'create every job of a JSON array, JSON object, NDJSON or CSV file (- for stdin; see `recruit help formats`)')
+    .addOption(new Option('--format <format>', 'batch: the file\'s format (default: csv for a *.csv name, else JSON told apart by the content)').choices(['csv', 'json']))
+    .option('--csv', 'batch: the results as CSV (RFC 4180, with a header row)')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
     .option('--from <jobId>', "start from an existing job's fields (not its code or publication); field flags change them")
@@ -139,6 +143,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit jobs create --file examples/jobs.json',
         'recruit jobs create --file jobs.ndjson --concurrency 8 --json',
         'recruit jobs create --file jobs.json --dry-run',
+        'recruit jobs create --file jobs.csv --csv > results.csv',
+        'cat jobs.csv | recruit jobs create --file - --format csv',
         'recruit jobs create --title "Data Engineer" --description-file desc.md --location "Berlin, Germany" ' +
           '--industry "Information Technology" --job-function "Data Engineering" --employer-type "SaaS Startup"',
         'recruit jobs create --from 3 --title "Data Engineer, Berlin" --location "Berlin, Germany"   # a clone',
@@ -166,7 +172,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
   jobs
     .command('get <jobId>')
     .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
-    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json']))
+    .option('--csv', 'the job as CSV: a header row and one row, the columns of `jobs list --csv`')
+    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json', 'recruit jobs get 3 --csv']))
     .action(lazy(() => import('./commands/jobs/get.js')));
 
   jobs
@@ -178,6 +185,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .option('--page-size <n>', 'jobs per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
     .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
+    .option('--csv', 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)')
     .addHelpText(
       'after',
       examples([
@@ -185,6 +193,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         'recruit jobs list --status in-progress --status new',
         'recruit jobs list --wide',
         'recruit jobs list --search engineer --all --json',
+        'recruit jobs list --all --csv > jobs.csv',
       ]),
     )
     .action(lazy(() => import('./commands/jobs/list.js')));

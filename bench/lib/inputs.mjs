@@ -39,3 +39,23 @@ export async function writeNdjson(path, count) {
   await once(out, 'close');
   return path;
 }
+
+const CSV_COLUMNS = Object.keys(jobBody(0));
+
+function csvCell(value) {
+  const text = Array.isArray(value) ? value.join('; ') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Writes a header and `count` CSV rows of the same jobs to `path`, streaming. */
+export async function writeCsv(path, count) {
+  const out = createWriteStream(path);
+  out.write(`${CSV_COLUMNS.join(',')}\r\n`);
+  for (let i = 0; i < count; i++) {
+    const body = jobBody(i);
+    if (!out.write(`${CSV_COLUMNS.map((c) => csvCell(body[c])).join(',')}\r\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'close');
+  return path;
+}

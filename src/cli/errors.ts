@@ -6,6 +6,9 @@ export interface ErrorDetail {
   item?: number;
   /** The job a problem of a bulk change is about. */
   job?: number;
+  /** A CSV file's row (the header is row 1) and column, which messages name instead of the item. */
+  row?: number;
+  column?: string;
   code?: string;
   message: string;
 }

@@ -34,7 +34,10 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
     } else {
       io.stderr.write(`error: ${sanitize(error.message)}\n`);
       for (const d of error.details) {
-        const where = [d.item !== undefined ? `item ${d.item}` : '', d.job !== undefined ? `job ${d.job}` : '', d.field ?? ''].filter(Boolean).join(' ');
+        const where =
+          d.row !== undefined
+            ? `row ${d.row}${d.column !== undefined ? `, column ${d.column}` : ''}`
+            : [d.item !== undefined ? `item ${d.item}` : '', d.job !== undefined ? `job ${d.job}` : '', d.field ?? ''].filter(Boolean).join(' ');
         io.stderr.write(`  - ${where ? `${sanitize(where)}: ` : ''}${sanitize(d.message)}\n`);
       }
       if (error.hint) io.stderr.write(`hint: ${sanitize(error.hint)}\n`);

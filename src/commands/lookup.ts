@@ -1,5 +1,6 @@
 // `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
 import type { Context } from '../cli/context.js';
+import { wantsCsv } from '../cli/csv.js';
 import { UsageError } from '../cli/errors.js';
 import { parsePageOptions } from '../cli/page-options.js';
 import { showJobOptions } from './lookup/job-options.js';
@@ -13,14 +14,16 @@ interface LookupOptions {
   pageSize?: string;
   all?: boolean;
   refresh?: boolean;
+  csv?: boolean;
 }
 
 export default async function lookup(ctx: Context, kindArg: string, options: LookupOptions): Promise<void> {
   const kind = parseKind(kindArg);
+  const csv = wantsCsv(ctx, options.csv);
   if (kind === 'job-options') {
     const ignored = (['industry', 'search', 'page', 'pageSize', 'all'] as const).filter((o) => options[o] !== undefined);
     if (ignored.length > 0) ctx.warn(`job-options is not a paged list; ignoring ${ignored.map(flagName).join(', ')}`);
-    return showJobOptions(ctx, options.refresh === true);
+    return showJobOptions(ctx, options.refresh === true, csv);
   }
 
   const { page, pageSize } = parsePageOptions(options);
@@ -40,7 +43,7 @@ export default async function lookup(ctx: Context, kindArg: string, options: Loo
     ctx.warn(`--industry applies only to functions and employer-types; ignoring it for ${kind}`);
   }
   if (options.refresh) ctx.warn('--refresh applies only to job-options; ignoring it');
-  await listLookup(ctx, kind, { industry, search: options.search, page, pageSize, all: options.all === true });
+  await listLookup(ctx, kind, { industry, search: options.search, page, pageSize, all: options.all === true, csv });
 }
 
 function flagName(option: string): string {

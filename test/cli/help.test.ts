@@ -83,14 +83,16 @@ describe('recruit help', () => {
     for (const name of names) expect(result.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
   });
 
-  it('prints the formats topic: the three formats, every field the checks know, by id and by name', async () => {
+  it('prints the formats topic: the four formats, every field the checks know, by id and by name', async () => {
     const { READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE, WRITABLE_JOB_FIELDS } = await import('../../src/domain/job-rules.js');
     const { REFERENCES } = await import('../../src/jobs/job-input.js');
     const result = await runCli(['help', 'formats']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const text = result.stdout;
-    expect(text).toMatch(/^Batch files \(recruit jobs create --file <path>, or - for stdin\)\n/);
+    expect(text).toMatch(/^Batch files \(recruit jobs create --file <path>, or - for stdin; --format csv\|json\)\n/);
+    expect(text).toMatch(/^ {2}named \*\.csv, or --format csv +CSV: a header row of field names, then one job per row$/m);
+    expect(text).toContain('rows\nnumbered as a spreadsheet shows them: the header is row 1');
     expect(text).toMatch(/^ {2}starts with \[ +a JSON array of job objects$/m);
     expect(text).toMatch(/^ {2}starts with \{, one object per line +NDJSON: one job object per line/m);
     expect(text).toMatch(/^ {2}starts with \{, otherwise +one job object/m);

@@ -7,8 +7,9 @@ import { REFERENCES } from '../../jobs/job-input.js';
 
 type WritableField = (typeof WRITABLE_JOB_FIELDS)[number];
 
-/** How each format is recognised, from the content and never from the file name. */
+/** How each format is recognised: CSV by the name or --format, the JSON forms by the content. */
 const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
+  ['named *.csv, or --format csv', 'CSV: a header row of field names, then one job per row'],
   ['starts with [', 'a JSON array of job objects'],
   ['starts with {, one object per line', 'NDJSON: one job object per line; blank lines are skipped'],
   ['starts with {, otherwise', 'one job object (it may span several lines)'],
@@ -65,9 +66,9 @@ export function formatsText(): string {
     const name = NAME_FORM.get(field);
     return [`${field}${name ? ` or ${name}` : ''}${REQUIRED.has(field) ? ' *' : ''}`, FIELD_VALUES[field]];
   });
-  return `Batch files (recruit jobs create --file <path>, or - for stdin)
+  return `Batch files (recruit jobs create --file <path>, or - for stdin; --format csv|json)
 
-The format is read from the content, not from the file name:
+The format:
 ${table(FILE_FORMATS)}
 A file that starts with { is NDJSON when its first line is a whole JSON value or its second line
 starts another {. Items are numbered from 0 in file order; every problem names its item and field.
@@ -89,6 +90,18 @@ Example (a JSON array; in NDJSON each object is one line):
      "industry": "Information Technology", "jobFunction": "Data Engineering",
      "employerType": "SaaS Startup", "skills": ["SQL", "Python"]}
   ]
+
+CSV (RFC 4180: commas, cells with commas, quotes or line breaks in double quotes, "" for a quote):
+  title,description,location,industry,jobFunction,employerType,skills,publishToCareerPage
+  Data Engineer,"(100 words, or more)","Berlin, Germany",1,Data Engineering,501,SQL; Python,no
+The header names the columns with the field names above (id or name forms); columns may come in
+any order. An empty cell is an absent field. Lists (skills, optionalSkills) are separated by ;.
+Booleans are true, false, yes or no; numbers are plain (12000 or 12.5, no separators). A column
+the CLI does not know is sent as text, with a warning. Problems name the row and the column, rows
+numbered as a spreadsheet shows them: the header is row 1 (row 14, column salaryMax: ...).
+A row with an id is a job that exists (as \`recruit jobs list --all --csv\` writes them) and is
+skipped; the other columns the service sets (statusLabel, createdAt, ...) are not sent. A leading
+' before = + - @ (how --csv neutralises formulas) is taken off. stdin: --file - --format csv.
 
 Every item is checked before anything is sent; running the same command again resumes the batch.
 The whole story: docs/batch.md in recruit's repository.

@@ -2,12 +2,15 @@
 // --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
 // terminal (design 2).
 import type { Context } from '../../cli/context.js';
+import { wantsCsv } from '../../cli/csv.js';
 import { UsageError } from '../../cli/errors.js';
 import { inputFromFlags } from '../../jobs/flag-input.js';
 import { parseJobId } from './args.js';
 
 export interface CreateOptions extends Record<string, unknown> {
   file?: string;
+  format?: string;
+  csv?: boolean;
   concurrency?: string;
   restart?: boolean;
   dryRun?: boolean;
@@ -38,14 +41,18 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     const { resume } = await import('./create-resume.js');
     return resume(ctx, typeof options.resume === 'string' ? options.resume : undefined);
   }
+  const csv = wantsCsv(ctx, options.csv);
   if (options.file !== undefined) {
     if (options.from !== undefined) throw new UsageError('--from and --file cannot be combined: --from makes one job from an existing one');
     if (given.length > 0 || publication) {
       throw new UsageError(`--file cannot be combined with field flags (${given.join(', ') || '--publish-*'}); put the fields in the file`);
     }
+    if (csv && options.dryRun) throw new UsageError('--csv writes the results of the jobs sent, and --dry-run sends none', [], 'drop --csv to check the file (or use --json for the bodies it would send)');
     const { runBatch } = await import('../../jobs/batch/run-batch.js');
-    return runBatch(ctx, { file: options.file, concurrency: options.concurrency, restart: options.restart, dryRun: options.dryRun });
+    const { file, format, concurrency, restart, dryRun } = options;
+    return runBatch(ctx, { file, format, csv, concurrency, restart, dryRun });
   }
+  if (csv || options.format !== undefined) throw new UsageError(`${csv ? '--csv' : '--format'} goes with --file`);
   if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
   if (options.from !== undefined) {
     const sourceId = fromId(options.from);

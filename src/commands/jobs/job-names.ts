@@ -5,6 +5,7 @@ import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { LookupNames, type ListRef, type Names } from '../../cli/lookup-names.js';
+import { normalizeName } from '../../cli/suggest.js';
 import type { JobNamer } from './job-view.js';
 
 /** Id fields and the list their names come from; job functions and employer types per industry. */
@@ -58,8 +59,32 @@ async function codeLabels(ctx: Context, jobs: readonly Job[], fields: readonly s
   return labels;
 }
 
+export interface NamerOptions {
+  /** One set of lists for several calls (the pages of `jobs list --all --csv`). */
+  lookups?: LookupNames;
+  /** Only names that one item of their list has, so that the name reads back as that item (`--csv`). */
+  unique?: boolean;
+}
+
+/** The names that more than one item of a list has (case and spaces aside, as names are matched). */
+function sharedNames(names: Names): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const name of names.values()) {
+    const key = normalizeName(name);
+    if (seen.has(key)) shared.add(key);
+    seen.add(key);
+  }
+  return shared;
+}
+
 /** Fetches (or reads from the cache) every list that names `fields` of `jobs`, and answers from them. */
-export async function loadJobNamer(ctx: Context, jobs: readonly Job[], fields: readonly string[] = NAMED_FIELDS): Promise<JobNamer> {
+export async function loadJobNamer(
+  ctx: Context,
+  jobs: readonly Job[],
+  fields: readonly string[] = NAMED_FIELDS,
+  options: NamerOptions = {},
+): Promise<JobNamer> {
   const wanted = new Map<string, { list: ListRef; ids: Set<number> }>();
   for (const job of jobs) {
     for (const field of fields) {
@@ -72,17 +97,23 @@ export async function loadJobNamer(ctx: Context, jobs: readonly Job[], fields: r
     }
   }
   const api = await ctx.api();
-  const lookups = new LookupNames(ctx, api);
+  const lookups = options.lookups ?? new LookupNames(ctx, api);
   const [lists, codes] = await Promise.all([
     Promise.all([...wanted].map(async ([key, { list, ids }]) => [key, await lookups.names(list, [...ids])] as const)),
     codeLabels(ctx, jobs, fields),
   ]);
   const byList = new Map<string, Names | undefined>(lists);
+  const shared = new Map<string, Set<string>>();
   return (job, field) => {
     const value = job[field];
     if (typeof value === 'string') return codes.get(field)?.get(value);
     if (typeof value !== 'number') return undefined;
     const list = listOf(job, field);
-    return list ? byList.get(listKey(list))?.get(value) : undefined;
+    const names = list ? byList.get(listKey(list)) : undefined;
+    const name = names?.get(value);
+    if (name === undefined || !options.unique) return name;
+    const key = listKey(list!);
+    if (!shared.has(key)) shared.set(key, sharedNames(names!));
+    return shared.get(key)!.has(normalizeName(name)) ? undefined : name;
   };
 }

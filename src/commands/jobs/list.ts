@@ -7,6 +7,7 @@ import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { rememberJobs } from '../../completion/remember.js';
+import { wantsCsv } from '../../cli/csv.js';
 import { UsageError } from '../../cli/errors.js';
 import { parsePageOptions } from '../../cli/page-options.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
@@ -21,6 +22,7 @@ export interface ListOptions {
   pageSize?: string;
   all?: boolean;
   wide?: boolean;
+  csv?: boolean;
 }
 
 const COLUMNS: Column<Job>[] = [
@@ -97,20 +99,25 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
   return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
 }
 
-async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean): Promise<void> {
+async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean, csv: boolean): Promise<void> {
   const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
+  const table = csv ? new (await import('./job-csv.js')).JobCsv(ctx) : undefined;
+  await table?.header();
   const columns = withNamed(namedColumns([], wide, false));
   let first = true;
   for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
     if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
     first = false;
     if (json) await json.add(page.data);
+    else if (table) await table.add(page.data);
     else await printTable(ctx, columns, page.data);
   }
   await json?.end();
+  await table?.end();
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
+  const csv = wantsCsv(ctx, options.csv);
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
   const codes = await withSpinner(ctx, 'reading the statuses', () => statusCodes(ctx, options.status));
@@ -123,7 +130,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
 
   // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
   const wide = options.wide === true;
-  if (options.all && (ctx.globals.json || !ctx.io.stdout.isTTY)) return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide));
+  if (options.all && (ctx.globals.json || csv || !ctx.io.stdout.isTTY)) {
+    return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide, csv));
+  }
 
   let jobs: Job[];
   let pagination: Partial<Pagination> | undefined;
@@ -138,9 +147,18 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   rememberJobs(ctx, jobs);
 
   if (ctx.globals.json) return writeJson(ctx, jobs);
+  if (csv) {
+    const { writeJobsCsv } = await import('./job-csv.js');
+    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsCsv(ctx, jobs));
+    return pagingNote(ctx, pagination);
+  }
   if (!ctx.io.stdout.isTTY) return printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
   if (jobs.length === 0) ctx.info('No jobs found.');
   else await printForPeople(ctx, jobs, wide);
+  pagingNote(ctx, pagination);
+}
+
+function pagingNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {
   const { page: at, totalPages, totalItems } = pagination ?? {};
   if (at !== undefined && totalPages !== undefined && totalPages > 1) {
     const next = at < totalPages ? `; next: --page ${at + 1}, or --all for every page` : '';

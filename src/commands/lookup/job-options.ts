@@ -40,10 +40,27 @@ function rowsOf(value: unknown): Row[] | undefined {
   return value.filter((r): r is Row => r !== null && typeof r === 'object');
 }
 
-export async function showJobOptions(ctx: Context, refresh: boolean): Promise<void> {
+/** `--csv`: one row per entry of every section, led by the section's API field name. */
+async function writeOptionsCsv(ctx: Context, all: Row): Promise<void> {
+  const { writeCsv } = await import('../../cli/csv.js');
+  const rows = SECTIONS.flatMap((section) => (rowsOf(all[section.field]) ?? []).map((row) => ({ section: section.field, row })));
+  await writeCsv(
+    ctx,
+    [
+      { header: 'section', value: (r) => r.section },
+      { header: 'code', value: (r) => text(r.row.code) },
+      { header: 'label', value: (r) => text(r.row.label) },
+      { header: 'canSet', value: (r) => text(r.row.canSet) },
+    ],
+    rows,
+  );
+}
+
+export async function showJobOptions(ctx: Context, refresh: boolean, csv = false): Promise<void> {
   const options = (await withSpinner(ctx, 'fetching the job options', () => getJobOptions(ctx, { refresh }))) as unknown;
   if (ctx.globals.json) return writeJson(ctx, options);
   const all: Row = options !== null && typeof options === 'object' ? (options as Row) : {};
+  if (csv) return writeOptionsCsv(ctx, all);
   const tty = ctx.io.stdout.isTTY === true;
   const out = ctx.io.stdout;
 

@@ -37,6 +37,11 @@ export function columnsOf(spec: ListKindSpec): Column<Named>[] {
   return ['id', 'name', ...spec.extra].map((name) => ({ header: name.toUpperCase(), value: (item) => field(item, name) }));
 }
 
+/** The same columns for `--csv`, headed by the API's field names (`id,name,city,country`). */
+export function csvColumnsOf(spec: ListKindSpec): Column<Named>[] {
+  return ['id', 'name', ...spec.extra].map((name) => ({ header: name, value: (item) => field(item, name) }));
+}
+
 /** The kind, or a usage error listing the kinds and suggesting the closest. */
 export function parseKind(value: string): LookupKind {
   const wanted = value.trim().toLowerCase();

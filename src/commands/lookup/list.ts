@@ -8,7 +8,7 @@ import { printTable, writeJson } from '../../cli/output.js';
 import { INDUSTRY_LOOKUP, resolveReference } from '../../cli/resolve.js';
 import { withSpinner } from '../../cli/spinner.js';
 import { rememberLookup } from '../../completion/remember.js';
-import { columnsOf, LIST_KINDS, type ListKind } from './kinds.js';
+import { columnsOf, csvColumnsOf, LIST_KINDS, type ListKind } from './kinds.js';
 
 export interface ListRequest {
   industry?: string;
@@ -16,6 +16,7 @@ export interface ListRequest {
   page?: number;
   pageSize?: number;
   all: boolean;
+  csv?: boolean;
 }
 
 function pagingNote(ctx: Context, noun: string, shown: number, p: Partial<Pagination> | undefined): void {
@@ -50,7 +51,10 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   rememberLookup(ctx, kind, items);
 
   if (ctx.globals.json) return writeJson(ctx, items);
-  if (items.length > 0) await printTable(ctx, columnsOf(spec), items);
+  if (request.csv) {
+    const { writeCsv } = await import('../../cli/csv.js');
+    await writeCsv(ctx, csvColumnsOf(spec), items);
+  } else if (items.length > 0) await printTable(ctx, columnsOf(spec), items);
   else if (ctx.io.stdout.isTTY && (pagination?.page ?? 1) <= 1) ctx.info(`no ${spec.noun} found`);
   pagingNote(ctx, spec.noun, items.length, pagination);
 }

@@ -30,9 +30,10 @@ export class ItemDeriver {
    */
   derive(raw: RawItem): ItemBody | Promise<ItemBody> {
     if (raw.error !== undefined) {
-      return { body: {}, title: '', problems: [{ item: raw.index, field: `line ${raw.line}`, message: raw.error }], unknownFields: [] };
+      return { body: {}, title: '', problems: [{ item: raw.index, field: raw.errorField ?? `line ${raw.line}`, message: raw.error }], unknownFields: [] };
     }
     const checked = checkJobInput(raw.value, { accountType: this.accountType, item: raw.index });
+    if (raw.problems?.length) checked.problems.unshift(...raw.problems);
     const usesCodes = typeof checked.body.jobType === 'string' || typeof checked.body.educationLevel === 'string';
     if (Object.keys(checked.names).length > 0 || (usesCodes && !this.codes)) return this.resolve(checked, raw.index);
     return this.finish(checked, raw.index);

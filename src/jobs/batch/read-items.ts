@@ -1,22 +1,42 @@
-// The items of a batch file: a JSON array, one JSON object, or NDJSON (one object per line, blank
-// lines ignored). NDJSON is streamed line by line, so memory stays flat in the file's size; the two
-// whole-document formats are parsed once and kept.
+// The items of a batch file: a JSON array, one JSON object, NDJSON (one object per line, blank
+// lines ignored), or CSV (a `.csv` name or --format csv; csv-items.ts). NDJSON and CSV are streamed,
+// so memory stays flat in the file's size; the two whole-document formats are parsed once and kept.
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../cli/errors.js';
+import type { Problem } from '../job-input.js';
+import type { CsvPass } from './csv-items.js';
 import { readLineBatches, readLines } from './lines.js';
 
-export type Format = 'array' | 'object' | 'ndjson';
+export type Format = 'array' | 'object' | 'ndjson' | 'csv';
+
+/** What --format names: CSV, or JSON in one of its three forms (told apart by the content). */
+export const FILE_FORMATS = ['csv', 'json'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+/** CSV when asked for, or for a file named `*.csv` unless --format json; JSON otherwise. */
+export function fileFormat(file: string, format: string | undefined): FileFormat {
+  if (format === undefined) return file !== '-' && /\.csv$/i.test(file) ? 'csv' : 'json';
+  const wanted = format.trim().toLowerCase();
+  if ((FILE_FORMATS as readonly string[]).includes(wanted)) return wanted as FileFormat;
+  throw new UsageError(`--format must be csv or json, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
+}
 
 export interface RawItem {
   /** 0-based position among the file's items. */
   index: number;
   /** 1-based line, for NDJSON. */
   line?: number;
+  /** The row as a spreadsheet numbers it (the header is row 1), for CSV. */
+  row?: number;
   value?: unknown;
-  /** The line, for NDJSON. */
+  /** The line (NDJSON) or the row's cells (CSV), to prove the item unchanged when it is read again. */
   text?: string;
-  /** Why the item could not be read (a line that is not JSON). */
+  /** Why the item could not be read (a line that is not JSON, a broken quote). */
   error?: string;
+  /** What `error` is about: `line N` unless told (a CSV column). */
+  errorField?: string;
+  /** Problems found while reading the item (a CSV cell that is not a number). */
+  problems?: Problem[];
 }
 
 const BOM = /^\uFEFF/;
@@ -56,7 +76,7 @@ export async function detectFormat(path: string, display: string): Promise<Forma
   throw new UsageError(
     `--file ${display} is not JSON: it starts with "${first.slice(0, 20)}"`,
     [],
-    'give a JSON array of jobs, one job object, or NDJSON (one job object per line)',
+    'give a JSON array of jobs, one job object, or NDJSON (one job object per line); for CSV, name the file *.csv or pass --format csv',
   );
 }
 
@@ -72,6 +92,8 @@ function where(text: string, message: string): string {
 
 export class ItemSource {
   private document: unknown[] | undefined;
+  /** The last pass over a CSV file: its header, and the rows of existing jobs it skipped. */
+  csv: CsvPass | undefined;
 
   constructor(
     readonly path: string,
@@ -79,8 +101,8 @@ export class ItemSource {
     readonly format: Format,
   ) {}
 
-  static async open(path: string, display: string): Promise<ItemSource> {
-    return new ItemSource(path, display, await detectFormat(path, display));
+  static async open(path: string, display: string, as: FileFormat = 'json'): Promise<ItemSource> {
+    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display));
   }
 
   private async whole(): Promise<unknown[]> {
@@ -103,6 +125,12 @@ export class ItemSource {
 
   /** The items in groups (a chunk of NDJSON lines, or the whole document), in file order. */
   async *itemBatches(): AsyncGenerator<RawItem[]> {
+    if (this.format === 'csv') {
+      const { csvItemBatches } = await import('./csv-items.js');
+      this.csv = { existing: 0 };
+      yield* csvItemBatches(this.path, this.display, this.csv);
+      return;
+    }
     if (this.format !== 'ndjson') {
       const items = await this.whole();
       for (let start = 0; start < items.length; start += WHOLE_BATCH) {

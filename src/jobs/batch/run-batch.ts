@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Context } from '../../cli/context.js';
-import { LocalStateError, UsageError } from '../../cli/errors.js';
+import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { journalsDir } from '../../cli/paths.js';
@@ -12,6 +12,7 @@ import { escapeJson } from '../../cli/sanitize.js';
 import { NO_SPINNER } from '../../cli/spinner.js';
 import { makeDirectory, nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
+import type { Problem } from '../job-input.js';
 import { ReferenceResolver } from '../reference-resolver.js';
 import { accountTypeOf, targetOf } from '../target.js';
 import { openInput, sweepSpools } from './input-file.js';
@@ -19,7 +20,7 @@ import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
 import { countCreated, inputPart, Journal, journalFile } from './journal.js';
 import { lockJournal } from './journal-lock.js';
-import { ItemSource } from './read-items.js';
+import { fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
@@ -27,6 +28,10 @@ import { validateAll, type CheckProgress, type Validated } from './validate.js';
 
 export interface BatchOptions {
   file: string;
+  /** --format: csv or json; unset, a `*.csv` name is CSV (read-items.ts). */
+  format?: string;
+  /** --csv: the results as CSV on stdout. */
+  csv?: boolean;
   concurrency?: string;
   restart?: boolean;
   dryRun?: boolean;
@@ -36,18 +41,57 @@ export interface BatchOptions {
   fs?: StateFs;
 }
 
-function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
-  for (const [field, count] of validated.unknownFields) {
-    ctx.warn(`unknown field "${field}" (in ${plural(count, 'item')}) is passed through to the service as it is`);
+/** What a CSV pass skipped or leaves out, said once. */
+function noteCsv(ctx: Context, source: ItemSource): void {
+  const pass = source.csv;
+  if (!pass?.header) return;
+  const service = pass.header.serviceColumns.filter((c) => c !== 'id');
+  if (pass.existing > 0) {
+    const what = pass.existing === 1 ? 'has an id: it is a job that exists, and is' : 'have an id: they are jobs that exist, and are';
+    ctx.info(
+      `note: ${plural(pass.existing, 'row')} of ${source.display} ${what} not created again ` +
+        '(`jobs create` creates the rows without an id; `jobs update` changes a job)',
+    );
   }
+  if (service.length > 0) ctx.info(`note: the columns ${service.join(', ')} are set by the service and are not sent`);
+}
+
+/** A problem as the error's detail: its item and field, or for a CSV file its row and column. */
+function detailOf(source: ItemSource, validated: Validated, p: Problem): ErrorDetail {
+  const header = source.csv?.header;
+  const row = p.item !== undefined ? validated.rows.get(p.item) : undefined;
+  if (!header || row === undefined) return { ...(p.item !== undefined ? { item: p.item } : {}), field: p.field, message: p.message };
+  const column = p.field === '(row)' ? undefined : header.columnFor(p.field);
+  return { item: p.item, row, ...(column !== undefined ? { column } : {}), field: p.field, message: p.message };
+}
+
+function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
+  const csv = source.format === 'csv';
+  for (const [field, count] of validated.unknownFields) {
+    ctx.warn(
+      csv
+        ? `column "${field}" is not a field recruit knows; its cells (in ${plural(count, 'row')}) are passed through to the service as text`
+        : `unknown field "${field}" (in ${plural(count, 'item')}) is passed through to the service as it is`,
+    );
+  }
+  noteCsv(ctx, source);
   const total = validated.titles.size;
-  if (total === 0) throw new UsageError(`--file ${source.display} has no jobs`);
+  if (total === 0) {
+    const existing = source.csv?.existing ?? 0;
+    throw new UsageError(
+      `--file ${source.display} has no jobs${existing > 0 ? ` to create: every row has an id (${plural(existing, 'existing job')})` : ''}`,
+      [],
+      existing > 0 ? 'add rows with an empty id for the jobs to create, or empty the id of a row to create a copy of its job' : undefined,
+    );
+  }
   if (validated.problems.length === 0) return;
   const invalid = new Set(validated.problems.map((p) => p.item)).size;
   throw new UsageError(
     `${invalid} of ${plural(total, 'job')} in ${source.display} ${invalid === 1 ? 'is' : 'are'} invalid; nothing was sent`,
-    validated.problems.map((p) => ({ ...(p.item !== undefined ? { item: p.item } : {}), field: p.field, message: p.message })),
-    'items are numbered from 0 in file order; fix them and run the same command again',
+    validated.problems.map((p) => detailOf(source, validated, p)),
+    csv
+      ? 'rows are numbered as a spreadsheet shows them (the header is row 1); fix them and run the same command again'
+      : 'items are numbered from 0 in file order; fix them and run the same command again',
   );
 }
 
@@ -93,10 +137,11 @@ async function tellOtherAccounts(ctx: Context, dir: string, identity: string, fi
 
 export async function runBatch(ctx: Context, options: BatchOptions): Promise<void> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
+  const format = fileFormat(options.file, options.format);
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display);
+    const source = await ItemSource.open(input.path, input.display, format);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const cache = new BodyCache(options.bodyCacheBytes);
@@ -130,7 +175,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
       );
       if (journal.fresh) await tellOtherAccounts(ctx, dir, input.identity, file);
       try {
-        await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account });
+        await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });
       } finally {
         journal.close();
       }

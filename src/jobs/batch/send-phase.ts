@@ -27,6 +27,8 @@ export interface SendContext {
   identity: string;
   target: Target;
   account: Account;
+  /** --csv: the results as CSV. */
+  csv: boolean;
 }
 
 /** Ctrl-C and SIGTERM end the run as a whole: the requests in flight are awaited, the summary printed. */
@@ -77,7 +79,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printResults(ctx, results, stopper.reason);
+  await printResults(ctx, results, stopper.reason, s.csv ? s.validated.rows : undefined);
   // The whole command: reading, checking and resolving the file count as much as sending it.
   ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
   finish(results, stopper.reason, s.journal.failure);

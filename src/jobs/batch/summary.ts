@@ -6,7 +6,9 @@ import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
 import { JsonArrayWriter, type Column } from '../../cli/output.js';
 import { writeOut } from '../../cli/io.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
+import type { CsvColumn } from '../../cli/csv.js';
 import type { StopReason } from './classify.js';
+import type { RowNumbers } from './validate.js';
 import { LABELS, writeReport } from './report.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
 
@@ -101,9 +103,30 @@ async function writeRows(ctx: Context, results: Results): Promise<void> {
   await writeOut(ctx.io.stdout, chunk);
 }
 
-/** JSON with --json, tab-separated rows in a pipe, the report (report.ts) on a terminal. */
-export async function printResults(ctx: Context, results: Results, reason?: StopReason): Promise<void> {
-  if (ctx.globals.json) await writeJsonResults(ctx, results);
+/**
+ * With --csv: the piped rows' columns with a header, the item's row of a CSV file beside its
+ * number, and its jobCode, so that a spreadsheet can look a result up by either.
+ */
+async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers): Promise<void> {
+  const { writeCsv } = await import('../../cli/csv.js');
+  const columns: CsvColumn<ItemResult>[] = [
+    { header: 'item', value: (r) => r.index },
+    ...(rows.size > 0 ? [{ header: 'row', value: (r: ItemResult) => rows.get(r.index) }] : []),
+    { header: 'title', value: (r) => r.title },
+    { header: 'jobCode', value: (r) => r.jobCode || undefined },
+    { header: 'result', value: (r) => LABELS[r.result] },
+    { header: 'jobId', value: (r) => r.created?.jobId },
+    { header: 'status', value: (r) => r.created && (r.created.statusLabel ?? r.created.status) },
+    { header: 'approval', value: (r) => r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus) },
+    { header: 'error', value: (r) => r.error && `${r.error.status ? `${r.error.status} ` : ''}${r.error.message}` },
+  ];
+  await writeCsv(ctx, columns, results.all());
+}
+
+/** CSV with --csv (`rows` given), JSON with --json, tab-separated rows in a pipe, the report (report.ts) on a terminal. */
+export async function printResults(ctx: Context, results: Results, reason?: StopReason, csv?: RowNumbers): Promise<void> {
+  if (csv) await writeCsvResults(ctx, results, csv);
+  else if (ctx.globals.json) await writeJsonResults(ctx, results);
   else if (!ctx.io.stdout.isTTY) await writeRows(ctx, results);
   else await writeReport(ctx, results, reason);
 }

@@ -15,18 +15,41 @@ export interface Validated {
   problems: Problem[];
   /** Unknown field name -> number of items that have it. */
   unknownFields: Map<string, number>;
+  /** Each item's row, for a CSV file (a spreadsheet's numbering; rows are not items one for one). */
+  rows: RowNumbers;
+}
+
+/** Row numbers by item, in a typed array: 100,000 items cost 400 kB. */
+export class RowNumbers {
+  private numbers = new Uint32Array(0);
+  size = 0;
+
+  push(row: number): void {
+    if (this.size === this.numbers.length) {
+      const bigger = new Uint32Array(Math.max(1024, this.size * 2));
+      bigger.set(this.numbers);
+      this.numbers = bigger;
+    }
+    this.numbers[this.size++] = row;
+  }
+
+  /** Item `index`'s row, or undefined (not a CSV file). */
+  get(index: number): number | undefined {
+    return index < this.size ? this.numbers[index] : undefined;
+  }
 }
 
 /** Told of each item as its check starts; `resolving` when it waits for names to be looked up. */
 export type CheckProgress = (items: number, resolving: boolean) => void;
 
 export async function validateAll(source: ItemSource, deriver: ItemDeriver, cache: BodyCache, progress?: CheckProgress): Promise<Validated> {
-  const result: Validated = { identities: new Identities(), titles: new StringArena(), jobCodes: new StringArena(), problems: [], unknownFields: new Map() };
+  const result: Validated = { identities: new Identities(), titles: new StringArena(), jobCodes: new StringArena(), problems: [], unknownFields: new Map(), rows: new RowNumbers() };
   for await (const batch of source.itemBatches()) {
     for (const raw of batch) {
       const derived = deriver.derive(raw);
       progress?.(raw.index + 1, derived instanceof Promise);
       const item = derived instanceof Promise ? await derived : derived;
+      if (raw.row !== undefined) result.rows.push(raw.row);
       result.titles.push(item.title);
       result.jobCodes.push(typeof item.body.jobCode === 'string' ? item.body.jobCode : '');
       for (const p of item.problems) result.problems.push(p);

@@ -1,0 +1,85 @@
+// Jobs as CSV (`jobs list --csv`, `jobs get --csv`): the columns of the table, headed by the batch
+// file's field names, then every other field a job is created with, so that a row read back by
+// `jobs create --file` is the same job. References are written by name (the name form's column:
+// `jobFunction`), or by id where no name is known or the name is not unique in its list: a name of
+// digits reads back as an id. Codes (jobType, ...) stay codes, which is what a batch file takes.
+import type { Job } from '../../api/types.js';
+import type { Context } from '../../cli/context.js';
+import { CsvWriter, type CsvColumn, type CsvValue } from '../../cli/csv.js';
+import { LookupNames } from '../../cli/lookup-names.js';
+import type { JobNamer } from './job-view.js';
+
+/** Reference columns by the name form's field, with the id field whose value they name. */
+const REFERENCE_COLUMNS: ReadonlyArray<[column: string, idField: string]> = [
+  ['industry', 'industryId'],
+  ['jobFunction', 'jobFunctionId'],
+  ['employerType', 'employerTypeId'],
+  ['customer', 'customerId'],
+  ['department', 'departmentId'],
+  ['hiringManager', 'hiringManagerId'],
+];
+
+const ID_FIELDS = REFERENCE_COLUMNS.map(([, idField]) => idField);
+
+function value(job: Job, field: string): CsvValue {
+  const v = job[field];
+  if (v === null || v === undefined) return undefined;
+  if (Array.isArray(v)) return v.map(String).join('; ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return v as CsvValue;
+}
+
+/** The columns, in the table's order (`jobs list --wide`), then the rest of a job's fields. */
+export function jobColumns(names: (job: Job) => JobNamer | undefined): CsvColumn<Job>[] {
+  const field = (name: string): CsvColumn<Job> => ({ header: name, value: (job) => value(job, name) });
+  const reference = ([column, idField]: readonly [string, string]): CsvColumn<Job> => ({
+    header: column,
+    value: (job) => names(job)?.(job, idField) ?? value(job, idField),
+  });
+  return [
+    field('id'),
+    field('jobCode'),
+    field('title'),
+    { header: 'statusLabel', value: (job) => job.statusLabel ?? job.status },
+    { header: 'approvalStatusLabel', value: (job) => job.approvalStatusLabel ?? job.approvalStatus ?? undefined },
+    field('publishToCareerPage'),
+    field('publishToFreeJobBoards'),
+    ...REFERENCE_COLUMNS.map(reference),
+    ...['jobType', 'educationLevel', 'salaryInterval', 'salaryMin', 'salaryMax', 'currency', 'experience'].map(field),
+    ...['location', 'description', 'qualifications', 'skills', 'optionalSkills', 'createdAt', 'updatedAt'].map(field),
+  ];
+}
+
+/** Writes jobs as CSV: the header once, then each group of jobs with the names of its references. */
+export class JobCsv {
+  private readonly writer: CsvWriter<Job>;
+  private namer: JobNamer | undefined;
+  private lookups: LookupNames | undefined;
+
+  constructor(private readonly ctx: Context) {
+    this.writer = new CsvWriter(ctx.io.stdout, jobColumns(() => this.namer));
+  }
+
+  header(): Promise<void> {
+    return this.writer.header();
+  }
+
+  async add(jobs: readonly Job[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const { loadJobNamer } = await import('./job-names.js');
+    this.lookups ??= new LookupNames(this.ctx, await this.ctx.api());
+    this.namer = await loadJobNamer(this.ctx, jobs, ID_FIELDS, { lookups: this.lookups, unique: true });
+    await this.writer.rows(jobs);
+  }
+
+  end(): Promise<void> {
+    return this.writer.end();
+  }
+}
+
+export async function writeJobsCsv(ctx: Context, jobs: readonly Job[]): Promise<void> {
+  const csv = new JobCsv(ctx);
+  await csv.header();
+  await csv.add(jobs);
+  await csv.end();
+}

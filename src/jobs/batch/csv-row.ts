@@ -1,0 +1,170 @@
+// A CSV batch file's header and rows as job objects: the columns are the batch file's field names
+// (id or name forms), an empty cell is an absent field, lists are split at `;`, booleans are
+// true/false/yes/no, numbers are numbers where the field is numeric. The job checks that follow
+// (job-input.ts) are those of a JSON item; only what a cell's text cannot say is checked here.
+import { UsageError, type ErrorDetail } from '../../cli/errors.js';
+import { FORMULA_START } from '../../cli/csv.js';
+import { editDistance } from '../../cli/suggest.js';
+import { PUBLICATION_FIELDS, READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
+import { REFERENCES, type Problem } from '../job-input.js';
+
+const NUMBER_FIELDS = new Set(['salaryMin', 'salaryMax', 'experience']);
+const LIST_FIELDS = new Set(['skills', 'optionalSkills']);
+const BOOLEAN_FIELDS = new Set<string>(PUBLICATION_FIELDS);
+const ID_FIELDS = new Set<string>(REFERENCES.map((r) => r.idField));
+/** Columns of `jobs list --csv` that the service sets: ignored when read back (`id` marks an existing job). */
+const SERVICE_FIELDS = new Set<string>(READ_ONLY_JOB_FIELDS);
+const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => r.name)]);
+
+const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
+const NUMBER = /^\d+(\.\d+)?$|^-\d+(\.\d+)?$/;
+
+/** The columns a header must have: one of each group. */
+const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = [
+  ['title'],
+  ['description'],
+  ['location'],
+  ['jobFunction', 'jobFunctionId'],
+  ['employerType', 'employerTypeId'],
+];
+
+/** The cell's text without the `'` that `--csv` puts before text a spreadsheet would take for a formula. */
+export function unneutralise(text: string): string {
+  return text.charCodeAt(0) === 39 && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/**
+ * The field a column name is a slip of: another case or spacing ("Job Function"), or a typo of one
+ * or two letters ("Titel"). Any other name is a field of the service's that the CLI does not know,
+ * passed through with a warning, as in a JSON file.
+ */
+function nearMiss(column: string, lower: ReadonlyMap<string, string>): string | undefined {
+  const squashed = column.toLowerCase().replace(/[\s_-]+/g, '');
+  const same = lower.get(squashed);
+  if (same) return same;
+  const allowance = squashed.length >= 8 ? 2 : squashed.length >= 4 ? 1 : 0;
+  for (const [name, field] of lower) if (allowance > 0 && editDistance(squashed, name) <= allowance) return field;
+  return undefined;
+}
+
+export class CsvHeader {
+  /** Each column's name; '' for a column without one. */
+  readonly columns: string[];
+  private readonly present: Set<string>;
+
+  constructor(cells: readonly string[], display: string) {
+    this.columns = cells.map((c) => c.trim());
+    this.present = new Set(this.columns.filter(Boolean));
+    const problems = this.problems();
+    if (problems.length > 0) {
+      throw new UsageError(
+        `the header row of ${display} is not usable; nothing was sent`,
+        problems,
+        'the first row names the columns with the batch file\'s field names (title, description, location, jobFunction, ...): see `recruit help formats`',
+      );
+    }
+  }
+
+  private problems(): ErrorDetail[] {
+    const problems: ErrorDetail[] = [];
+    const at = (column: string | undefined, message: string) => problems.push({ row: 1, ...(column ? { column } : {}), message });
+    if (this.columns.length === 1 && /[;\t]/.test(this.columns[0]!)) {
+      const separator = this.columns[0]!.includes(';') ? 'semicolons' : 'tabs';
+      at(undefined, `the columns are separated by ${separator}; a CSV file separates them with commas (save or export it as "CSV, comma-separated")`);
+      return problems;
+    }
+    const seen = new Set<string>();
+    const lower = new Map([...KNOWN, ...SERVICE_FIELDS].map((f) => [f.toLowerCase(), f]));
+    for (const column of this.columns) {
+      if (column === '') continue;
+      if (seen.has(column)) at(column, 'appears twice in the header');
+      seen.add(column);
+      if (KNOWN.has(column) || SERVICE_FIELDS.has(column)) continue;
+      const close = nearMiss(column, lower);
+      if (close) at(column, `is not a field name; did you mean "${close}"? (names are case-sensitive)`);
+    }
+    for (const group of REQUIRED_COLUMNS) {
+      if (group.some((c) => this.present.has(c))) continue;
+      at(undefined, `has no column ${group.join(' or ')}, which every job needs`);
+    }
+    return problems;
+  }
+
+  /** Whether the header has a column named `name`. */
+  has(name: string): boolean {
+    return this.present.has(name);
+  }
+
+  /** Columns that are not fields the CLI knows (passed through as text, as unknown fields of a JSON item are). */
+  get unknown(): string[] {
+    return this.columns.filter((c) => c !== '' && !KNOWN.has(c) && !SERVICE_FIELDS.has(c));
+  }
+
+  /** Columns of the service's own fields (from `jobs list --csv`), which are not sent. */
+  get serviceColumns(): string[] {
+    return this.columns.filter((c) => SERVICE_FIELDS.has(c));
+  }
+
+  /**
+   * The column a problem with `field` is about: the field's own column, or the other form of the
+   * same reference (a problem of jobFunctionId in a file with a jobFunction column); the field
+   * itself when the header has neither (a required column the row leaves out, customerId).
+   */
+  columnFor(field: string): string {
+    if (this.present.has(field)) return field;
+    const ref = REFERENCES.find((r) => r.idField === field || r.name === field);
+    if (ref) {
+      if (this.present.has(ref.name)) return ref.name;
+      if (this.present.has(ref.idField)) return ref.idField;
+    }
+    return field;
+  }
+}
+
+export type CsvRow =
+  | { kind: 'blank' }
+  | { kind: 'existing'; id: string }
+  | { kind: 'job'; value: Record<string, unknown>; problems: Problem[] };
+
+/** One data row as a job; `index` is the item it becomes (for its problems). */
+export function readRow(header: CsvHeader, cells: readonly string[], index: number): CsvRow {
+  if (cells.every((c) => c.trim() === '')) return { kind: 'blank' };
+  const problems: Problem[] = [];
+  const at = (field: string, message: string) => problems.push({ item: index, field, message });
+  const { columns } = header;
+  if (cells.length !== columns.length) {
+    at('(row)', `has ${cells.length} cells, but the header has ${columns.length} columns (a line break in a cell needs the cell in quotes)`);
+    return { kind: 'job', value: {}, problems };
+  }
+  const value: Record<string, unknown> = {};
+  for (let k = 0; k < columns.length; k++) {
+    const column = columns[k]!;
+    const raw = cells[k]!;
+    const trimmed = raw.trim();
+    if (trimmed === '') continue;
+    if (column === '') {
+      at(`column ${k + 1}`, 'has a value, but the column has no name in the header row');
+      continue;
+    }
+    if (column === 'id') return { kind: 'existing', id: trimmed };
+    if (SERVICE_FIELDS.has(column)) continue;
+    const text = unneutralise(raw);
+    const cell = text.trim();
+    if (NUMBER_FIELDS.has(column)) {
+      if (NUMBER.test(cell)) value[column] = Number(cell);
+      else at(column, `must be a number, such as 1200 or 12.5 (no thousands separators or currency), got "${cell}"`);
+    } else if (BOOLEAN_FIELDS.has(column)) {
+      const flag = BOOLEANS[cell.toLowerCase()];
+      if (flag !== undefined) value[column] = flag;
+      else at(column, `must be true, false, yes or no, got "${cell}"`);
+    } else if (LIST_FIELDS.has(column)) {
+      value[column] = cell.split(';').map((s) => s.trim()).filter(Boolean);
+    } else if (ID_FIELDS.has(column)) {
+      // Digits are an id; anything else is left for the job checks to name ("must be a positive integer id").
+      value[column] = /^\d+$/.test(cell) ? Number(cell) : cell;
+    } else {
+      value[column] = text;
+    }
+  }
+  return { kind: 'job', value, problems };
+}
