@@ -21,7 +21,7 @@ export class AdaptiveConcurrency {
     return Math.max(1, Math.floor(this.limitValue));
   }
 
-  /** Waits for room; returns when the request started, for release(). */
+  /** Waits for room; returns the time it got it (release() takes when the request was sent). */
   async acquire(): Promise<number> {
     while (this.inFlight >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.inFlight++;

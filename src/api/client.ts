@@ -257,9 +257,9 @@ export class ApiClient {
    * asked for, then the next slot of the service's rate limit. Returns when the attempt started, for endTurn().
    */
   private async takeTurn(deadline: number, failure: Failure): Promise<number> {
-    const startedAt = this.gate ? await this.gate.acquire() : 0;
+    await this.gate?.acquire();
     const giveUp = (why: string) => {
-      this.gate?.release(startedAt, 'other');
+      this.gate?.release(this.now(), 'other');
       return new ApiError('timeout', why, null, [], failure);
     };
     const paused = this.pausedUntil - this.now();
@@ -275,7 +275,8 @@ export class ApiClient {
       if (this.now() + slot >= deadline) throw giveUp(`the service's rate limit leaves no turn before the request's deadline`);
       await this.sleep(slot);
     }
-    return startedAt;
+    // When it is sent, after the waits: a request that waited out a 429's pause started after the cut.
+    return this.now();
   }
 
   /** After an attempt: learns the rate limit its answer names, and frees its room (a 429 cuts it). */

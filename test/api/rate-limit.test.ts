@@ -2,6 +2,9 @@
 // they name, and cutting the requests in flight on 429 (AIMD). Clocks are fake: nothing waits.
 import { describe, expect, it } from 'vitest';
 import { AdaptiveConcurrency } from '../../src/api/adaptive-concurrency.js';
+import { ApiClient, type ClientOptions } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import type { Transport, TransportResponse } from '../../src/api/http.js';
 import { Pacer } from '../../src/api/pacer.js';
 import { readRateLimit } from '../../src/api/rate-limit-fields.js';
 
@@ -186,5 +189,98 @@ describe('AdaptiveConcurrency', () => {
     now++;
     gate.release(await gate.acquire(), 'other'); // neither cut nor raise
     expect(gate.limit).toBe(6);
+  });
+});
+
+describe('ApiClient under a rate limit (a scripted transport and a fake clock)', () => {
+  function client(answers: ((n: number) => TransportResponse)[], options: Partial<ClientOptions> = {}) {
+    const clock = { now: 0, sleeps: [] as number[] };
+    const sent: string[] = [];
+    const transport = {
+      send: async (url: string) => {
+        sent.push(url);
+        clock.now += 1; // an answer takes a millisecond
+        return answers[Math.min(sent.length, answers.length) - 1]!(sent.length);
+      },
+      close: () => undefined,
+    } as unknown as Transport;
+    const lines: string[] = [];
+    const api = new ApiClient({
+      baseUrl: 'http://api.test/v1',
+      token: 't',
+      userAgent: 'u',
+      transport,
+      random: () => 0,
+      now: () => clock.now,
+      sleep: async (ms) => {
+        clock.sleeps.push(ms);
+        clock.now += ms;
+      },
+      log: (line) => lines.push(line),
+      ...options,
+    });
+    return { api, clock, sent, lines };
+  }
+  const answer = (statusCode: number, headers: Record<string, string> = {}): TransportResponse => ({
+    statusCode,
+    text: statusCode === 204 ? '' : '{"id":1}',
+    header: (name) => ({ 'content-type': 'application/json', ...headers })[name],
+  });
+  const policy = (q: number, w: number, r?: number) => ({
+    'ratelimit-policy': `"p";q=${q};w=${w}`,
+    ...(r === undefined ? {} : { ratelimit: `"p";r=${r};t=1` }),
+  });
+
+  it('spaces requests to the limit an answer names, and says so with --verbose', async () => {
+    const { api, clock, lines } = client([() => answer(200, policy(50, 1))]);
+    await api.request('GET', '/jobs/1');
+    await api.request('GET', '/jobs/1');
+    await api.request('GET', '/jobs/1');
+    expect(clock.sleeps).toEqual([20, 19]); // slots from the first answer on; an answer takes 1 ms
+    expect(lines).toContain('rate limit: 50 requests/s; requests start 20 ms apart');
+    expect(lines.filter((l) => l.startsWith('rate limit:'))).toHaveLength(1); // said once, when learnt
+  });
+
+  it('gives up on a request whose turn comes at or past its deadline, sending nothing more', async () => {
+    const { api, clock, sent } = client([() => answer(200, policy(1, 10))], { timeouts: { requestMs: 10_000 } });
+    await api.request('GET', '/jobs/1');
+    const error = await api.request('GET', '/jobs/1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('timeout');
+    expect((error as ApiError).message).toContain("the service's rate limit leaves no turn before the request's deadline");
+    expect(sent).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('halves the requests in flight on a 429, raises them on successes only, and says so with --verbose', async () => {
+    const { api, lines } = client([
+      () => answer(429, { 'retry-after': '1' }),
+      () => answer(200),
+      () => answer(500),
+      () => answer(404),
+      () => answer(302, { location: '/elsewhere' }),
+      () => answer(200),
+    ]);
+    expect(api.concurrencyLimit).toBeUndefined();
+    api.adaptConcurrency(4);
+    expect(api.concurrencyLimit).toBe(4);
+    await api.request('POST', '/jobs', { body: {}, idempotencyKey: 'k1' }); // 429, then 200: 4 -> 2, then 2.5
+    expect(lines).toContain('429: requests in flight 4 -> 2');
+    for (const _ of [1, 2, 3]) await api.request('GET', '/jobs/1').catch(() => undefined); // 500, 404, 302
+    expect(api.concurrencyLimit).toBe(2); // still 2.5: neither a 5xx, a 4xx nor a redirect raises it
+    await api.request('GET', '/jobs/1');
+    expect(api.concurrencyLimit).toBe(2); // 2.9
+    await api.request('GET', '/jobs/1');
+    expect(api.concurrencyLimit).toBe(3); // 3.24
+  });
+
+  it('counts a 2xx other than 200 as a success, and 300 as none', async () => {
+    const { api } = client([() => answer(429, { 'retry-after': '1' }), () => answer(204), () => answer(300), () => answer(299)]);
+    api.adaptConcurrency(2);
+    await api.request('POST', '/jobs', { body: {}, idempotencyKey: 'k' }); // 429 then 204: 2 -> 1 -> 2
+    expect(api.concurrencyLimit).toBe(2);
+    await api.request('GET', '/jobs/1').catch(() => undefined); // 300: no change (2.0)
+    await api.request('GET', '/jobs/1'); // 299: 2.5
+    expect(api.concurrencyLimit).toBe(2);
   });
 });
