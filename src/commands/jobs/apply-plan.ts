@@ -73,7 +73,7 @@ export function ambiguousCodes(items: readonly FileItem[], jobs: readonly Job[])
   const byCode = jobsByCode(jobs);
   return items.flatMap((item) => {
     const found = byCode.get(item.code) ?? [];
-    return found.length > 1 ? [{ item: item.index, field: 'jobCode', message: `"${item.code}" is the code of ${found.length} jobs of the account: ${found.map((j) => j.id).join(', ')}` }] : [];
+    return found.length > 1 ? [{ item: item.index, field: 'jobCode', message: `"${item.code}" is the code of ${found.length} jobs of the account: ${found.map((j) => j.id).sort((a, b) => a - b).join(', ')}` }] : [];
   });
 }
 
