@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the plan is read as parsed JSON */
 // `recruit jobs apply` over real HTTP against the sandbox: the plan of each class of entry, the
 // refusals, the confirmations, and a re-run after a SIGKILL of the built executable.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { signalWhen } from '../batch/helpers.js';
+import { BIN } from '../helpers/cli.js';
+import { KEY, PtySession } from '../helpers/pty.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const dir = mkdtempSync(join(tmpdir(), 'recruit-apply-'));
@@ -174,5 +177,33 @@ describe('jobs apply: interrupted', () => {
     for (const one of items) expect(withCode(one.jobCode as string)).toHaveLength(1);
     const last = await runBin([...args, '--dry-run'], { env });
     expect(last.stderr).toContain('nothing to change: 60 jobs unchanged');
+  });
+});
+
+describe('jobs apply: on a terminal', () => {
+  it('asks, default no: Enter sends nothing; y applies the plan', { timeout: 60_000 }, async () => {
+    if (!existsSync(fileURLToPath(new URL('../../dist/main.js', import.meta.url)))) throw new Error('needs `npm run build` first');
+    const path = file('tty.json', [item('AP-TTY')]);
+    const env: NodeJS.ProcessEnv = { ...process.env, RECRUIT_TOKEN: 'sbx_direct_full', RECRUIT_STATE_DIR: mkdtempSync(join(dir, 'state-')), NO_COLOR: '1' };
+    delete env.CI;
+    const args = [process.execPath, BIN, '--base-url', sandbox.current.baseUrl, 'jobs', 'apply', '--file', path];
+    const declined = new PtySession(args, env);
+    try {
+      await declined.waitFor('Plan: 1 to create, 0 to update, 0 unchanged');
+      await declined.answer('Apply this change?', KEY.enter);
+      await declined.waitFor('nothing sent (declined)');
+    } finally {
+      declined.kill();
+    }
+    expect(withCode('AP-TTY')).toHaveLength(0);
+    const accepted = new PtySession(args, env);
+    try {
+      await accepted.answer('Apply this change?', 'y');
+      await accepted.answer('Apply this change?', KEY.enter);
+      await accepted.waitFor(/1 job: 1 changed/);
+    } finally {
+      accepted.kill();
+    }
+    expect(withCode('AP-TTY')).toHaveLength(1);
   });
 });

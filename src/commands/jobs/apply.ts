@@ -72,7 +72,7 @@ async function consent(ctx: Context, changes: number): Promise<boolean> {
     throw new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
   }
   const { createInquirerPrompter } = await import('../../wizard/inquirer-prompter.js');
-  return createInquirerPrompter(ctx.io).confirm({ message: `Apply these ${plural(changes, 'change')}?`, default: false });
+  return createInquirerPrompter(ctx.io).confirm({ message: changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`, default: false });
 }
 
 function itemsOf(actions: readonly Action[]): BulkItem<Action>[] {
