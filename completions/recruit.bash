@@ -25,8 +25,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs')
-      __recruit_subs=(create pending drafts get list status update help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'display help for command')
+      __recruit_subs=(create pending drafts get list status update apply help)
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
@@ -58,6 +58,10 @@ __recruit_spec() {
       __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency)
       __recruit_nargs=1
       __recruit_variadic=1
+      ;;
+    'jobs apply')
+      __recruit_opts+=(--file --format --prune --dry-run --concurrency -h --help)
+      __recruit_vopts+=(--file --format --concurrency)
       ;;
     'jobs help')
       __recruit_nargs=1
@@ -159,7 +163,7 @@ __recruit_option_values() {
   case "$1|$2" in
     *'|--sandbox-account') __recruit_words direct approval staffing ;;
     'lookup|--industry'|'jobs create|--industry'|'jobs update|--industry') __recruit_cache industries ;;
-    'jobs create|--description-file'|'jobs create|--file'|'jobs update|--description-file'|'jobs update|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
+    'jobs create|--description-file'|'jobs create|--file'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
     'jobs create|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;
     'jobs create|--employer-type'|'jobs update|--employer-type') __recruit_cache employer-types ;;
     'jobs create|--customer'|'jobs update|--customer') __recruit_cache customers ;;
@@ -168,7 +172,7 @@ __recruit_option_values() {
     'jobs create|--job-type'|'jobs update|--job-type') __recruit_cache job-types ;;
     'jobs create|--education-level'|'jobs update|--education-level') __recruit_cache education-levels ;;
     'jobs create|--salary-interval'|'jobs update|--salary-interval') __recruit_cache salary-intervals ;;
-    'jobs create|--format') __recruit_words csv json ;;
+    'jobs create|--format'|'jobs apply|--format') __recruit_words csv json ;;
     'jobs create|--from') __recruit_cache jobs ;;
     'jobs list|--status') __recruit_cache statuses ;;
   esac
@@ -180,7 +184,7 @@ __recruit_argument_values() {
     'lookup|0') __recruit_words job-options industries functions employer-types customers departments hiring-managers users ;;
     'jobs get|0'|'jobs status|0'|'jobs update|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
-    'jobs help|0') __recruit_words create pending drafts get list status update ;;
+    'jobs help|0') __recruit_words create pending drafts get list status update apply ;;
     'auth help|0') __recruit_words login status logout ;;
     'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency ;;
     'config help|0') __recruit_words list get set ;;

@@ -17,7 +17,7 @@ function __recruit_spec -a path
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size
         case 'recruit jobs'
-            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'help'
+            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'help'
         case 'recruit jobs create'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from
         case 'recruit jobs list'
@@ -26,6 +26,8 @@ function __recruit_spec -a path
             set -a vopts --concurrency
         case 'recruit jobs update'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency
+        case 'recruit jobs apply'
+            set -a vopts --file --format --concurrency
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input
         case 'recruit auth'
@@ -165,6 +167,7 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job w
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'apply' -d 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create
@@ -256,8 +259,15 @@ complete -c recruit -n '__recruit_in "recruit jobs update"' -l concurrency -x -d
 complete -c recruit -n '__recruit_in "recruit jobs update"' -l dry-run -d 'read the jobs, check the update against each and print what would change: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs update"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit jobs update" 0 +' -a '(__recruit_cache jobs)'
+# recruit jobs apply
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l file -r -F -d 'the jobs as they should be: JSON array, JSON object, NDJSON or CSV (- for stdin; every item needs a jobCode)'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l format -x -a 'csv json' -d 'the file\'s format (default: csv for a *.csv name, else JSON told apart by the content)'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l prune -d 'also close (status 1) the New and In Progress jobs whose code is not in the file'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l dry-run -d 'print the plan and stop: nothing is sent'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l concurrency -x -d 'requests in flight at once (default 4, or the profile setting)'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -s h -l help -d 'show help'
 # recruit jobs help
-complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update'
+complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update apply'
 # recruit api
 complete -c recruit -n '__recruit_in "recruit api"' -s X -l method -x -d 'HTTP method (default GET, or POST with fields or input)'
 complete -c recruit -n '__recruit_in "recruit api"' -s f -l field -x -d 'body field (query parameter for GET); numbers, true/false/null, @file (repeatable)'

@@ -248,6 +248,25 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     )
     .action(lazy(() => import('./commands/jobs/update.js')));
 
+  jobs
+    .command('apply')
+    .description('keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed')
+    .option('--file <path>', 'the jobs as they should be: JSON array, JSON object, NDJSON or CSV (- for stdin; every item needs a jobCode)')
+    .addOption(new Option('--format <format>', "the file's format (default: csv for a *.csv name, else JSON told apart by the content)").choices(['csv', 'json']))
+    .option('--prune', 'also close (status 1) the New and In Progress jobs whose code is not in the file')
+    .option('--dry-run', 'print the plan and stop: nothing is sent')
+    .option('--concurrency <n>', 'requests in flight at once (default 4, or the profile setting)')
+    .addHelpText(
+      'after',
+      examples([
+        'recruit jobs apply --file examples/jobs-apply.json --dry-run',
+        'recruit jobs apply --file examples/jobs-apply.json          # asks on a terminal',
+        'recruit jobs apply --file jobs.csv --prune --yes            # in a script: --yes applies',
+        'recruit jobs apply --file jobs.ndjson --dry-run --json',
+      ]),
+    )
+    .action(lazy(() => import('./commands/jobs/apply.js')));
+
   // api ---------------------------------------------------------------------------------------
   program
     .command('api <path>')

@@ -104,6 +104,8 @@ skipped; the other columns the service sets (statusLabel, createdAt, ...) are no
 ' before = + - @ (how --csv neutralises formulas) is taken off. stdin: --file - --format csv.
 
 Every item is checked before anything is sent; running the same command again resumes the batch.
+\`recruit jobs apply --file\` reads the same formats and needs a jobCode on every item (unique in
+the file): it matches items with the account's jobs by code and plans create, update or unchanged.
 The whole story: docs/batch.md in recruit's repository.
 `;
 }

@@ -31,7 +31,7 @@ export interface BulkOptions {
   fs?: StateFs;
 }
 
-interface Stopper {
+export interface Stopper {
   reason?: StopReason;
 }
 
@@ -41,7 +41,7 @@ const SIGNALS: [NodeJS.Signals, StopReason][] = [
 ];
 
 /** Ctrl-C and SIGTERM stop handing out jobs; the requests in flight are awaited. Returns the removal. */
-function onSignals(ctx: Context, stopper: Stopper): () => void {
+export function onSignals(ctx: Context, stopper: Stopper): () => void {
   const handlers = SIGNALS.map(([signal, reason]) => {
     const handler = () => {
       stopper.reason ??= reason;
@@ -170,7 +170,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
   }
 }
 
-interface SendSettings {
+export interface SendSettings {
   concurrency: number;
   stopper: Stopper;
   target: ReturnType<typeof targetOf>;
@@ -178,7 +178,7 @@ interface SendSettings {
   input: string;
 }
 
-async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiClient, items: BulkItem<D>[], journal: Journal, s: SendSettings): Promise<void> {
+export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiClient, items: BulkItem<D>[], journal: Journal, s: SendSettings): Promise<void> {
   const { stopper } = s;
   const earlier = journal.earlier.keys;
   // A job already as asked whose change an earlier run sent without an answer: that change (or
@@ -226,6 +226,7 @@ async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiClient, 
       try {
         const after = await op.send(api, item.jobId, planned.body, key);
         journal.created(item.id, recordOf(after));
+        if (item.jobId === 0) item.jobId = after.id; // a job created by this request (jobs apply)
         const { changed, view } = op.answered(planned.detail, planned.body, after);
         item.result = changed ? 'changed' : 'unchanged';
         item.view = view;
@@ -246,7 +247,7 @@ async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiClient, 
   }
 }
 
-async function report<D>(ctx: Context, op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): Promise<void> {
+export async function report<D>(ctx: Context, op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): Promise<void> {
   markNotAttempted(items, reason);
   for (const item of items) item.view ??= op.view(item.result, item.planned?.detail, item.planned?.body);
   await printBulk(ctx, items, reason);

@@ -1,0 +1,84 @@
+// The changes of a `jobs apply` plan as one bulk operation (src/jobs/bulk/run-bulk.ts): creates
+// (job id 0 until the service answers), updates and closes, each sent with its own journaled
+// Idempotency-Key. What each item does is its plan entry (apply-plan.ts).
+import { createJob, setJobStatus, updateJob } from '../../api/jobs.js';
+import { ApiError } from '../../api/errors.js';
+import type { Job } from '../../api/types.js';
+import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
+import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-item.js';
+import { CLOSED, type Action, type Held } from './apply-plan.js';
+import { compareJobs } from './update-report.js';
+
+/** The code of the 409 a create with a publication flag gets on an account that requires approval. */
+const PUBLICATION_REFUSED = 'publication_requires_approval';
+
+export function actionText(action: Action): string {
+  switch (action.kind) {
+    case 'create':
+      return 'create';
+    case 'update':
+      return action.changes.map((c) => c.field).join(', ');
+    case 'close':
+      return `close (${action.fromLabel ?? action.fromStatus} -> Closed)`;
+  }
+}
+
+function view(action: Action | undefined, text: string, held: readonly Held[] = []): ItemView {
+  const changes = action?.kind === 'update' ? action.changes : [];
+  return {
+    json: { action: action?.kind ?? null, jobCode: action?.code ?? null, changes, held },
+    cells: [action?.kind ?? '', action?.code ?? '', changes.map((c) => c.field).join(','), held.map((h) => h.field).join(',')],
+    text: held.length > 0 ? `${text}; held: ${held.map((h) => h.field).join(', ')}` : text,
+  };
+}
+
+export function applyOperation(input: string, actions: readonly Action[]): BulkOperation<Action> {
+  const closes = new Set(actions.flatMap((a) => (a.kind === 'close' ? [a.jobId] : [])));
+  /** Creates the service refused to publish (an approval account the plan could not tell): created unpublished. */
+  const unpublished = new Set<string>();
+  return {
+    command: 'recruit jobs apply',
+    what: 'this file',
+    starting: (jobs) => `applying the plan to ${jobs}`,
+    input,
+    plan: () => Promise.reject(new Error('jobs apply plans from the list of jobs')),
+    send: async (api, id, body, key) => {
+      if (id !== 0) return closes.has(id) ? setJobStatus(api, id, CLOSED, key) : (await updateJob(api, id, body, key)).body;
+      try {
+        return (await createJob(api, body, key)).job;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409 && error.code === PUBLICATION_REFUSED)) throw error;
+        // A 409 creates nothing (spec: publication rule 3): the job is created unpublished, with a
+        // key derived from the journaled one, so that a re-run after a crash here replays it.
+        const bare = Object.fromEntries(Object.entries(body).filter(([k]) => !(PUBLICATION_FIELDS as readonly string[]).includes(k)));
+        unpublished.add(String(body.jobCode));
+        return (await createJob(api, bare, `${key}.unpublished`)).job;
+      }
+    },
+    answered: (action, body, after: Job) => {
+      switch (action.kind) {
+        case 'create': {
+          const held: Held[] = [...action.held];
+          if (unpublished.has(action.code)) {
+            for (const field of PUBLICATION_FIELDS) {
+              if (body[field] === true) held.push({ field, value: true, reason: 'the account requires approval: created unpublished (409 publication_requires_approval)' });
+            }
+          }
+          const status = typeof after.statusLabel === 'string' ? after.statusLabel : String(after.status);
+          return { changed: true, view: view(action, `created (${status})`, held) };
+        }
+        case 'update': {
+          const requested = action.changes.map((c) => c.field);
+          const reports = compareJobs(action.job, after, body, requested).filter((r) => r.outcome !== 'also-changed');
+          const changed = reports.filter((r) => r.outcome === 'changed').map((r) => r.field);
+          const ignored = reports.filter((r) => r.outcome === 'ignored').map((r) => r.field);
+          const said = ignored.length > 0 ? `; ignored by the service: ${ignored.join(', ')}` : '';
+          return { changed: changed.length > 0, view: view(action, `${changed.length > 0 ? `updated ${changed.join(', ')}` : 'nothing changed'}${said}`, action.held) };
+        }
+        case 'close':
+          return { changed: after.status !== action.fromStatus, view: view(action, `closed (was ${action.fromLabel ?? action.fromStatus})`) };
+      }
+    },
+    view: (result: BulkResult, action) => view(action, result === 'would_change' && action ? `would ${actionText(action)}` : '', action && 'held' in action ? action.held : []),
+  };
+}

@@ -1,0 +1,172 @@
+// `recruit jobs apply --file <path|-> [--prune] [--dry-run] [--yes]`: keeps the account's jobs in
+// step with a file, matched by jobCode. Every item is checked (as `jobs create --file` checks it),
+// every job of the account read, and a plan made (apply-plan.ts) and shown before anything is sent;
+// the changes then go through the bulk machinery (journal, keys, pacing, exactly-once, summary).
+// A re-run plans again from the account as it now is: what an interrupted run did is unchanged.
+import { allItems } from '../../api/paginate.js';
+import { jobShape } from '../../api/shapes.js';
+import type { Job } from '../../api/types.js';
+import type { Context } from '../../cli/context.js';
+import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
+import { getJobOptions } from '../../cli/job-options.js';
+import { writeJson } from '../../cli/output.js';
+import { journalsDir } from '../../cli/paths.js';
+import { withSpinner } from '../../cli/spinner.js';
+import { makeDirectory, nodeFs } from '../../cli/state-fs.js';
+import { parseConcurrency } from '../../config/settings.js';
+import { openInput, sweepSpools } from '../../jobs/batch/input-file.js';
+import { ItemDeriver } from '../../jobs/batch/item-body.js';
+import { bodyHash } from '../../jobs/batch/item-identity.js';
+import { Journal, journalFile } from '../../jobs/batch/journal.js';
+import { lockJournal } from '../../jobs/batch/journal-lock.js';
+import { fileFormat, ItemSource } from '../../jobs/batch/read-items.js';
+import { plural } from '../../jobs/batch/summary.js';
+import { newItem, type BulkItem } from '../../jobs/bulk/bulk-item.js';
+import { onSignals, report, sendPhase, type Stopper } from '../../jobs/bulk/run-bulk.js';
+import { ReferenceResolver } from '../../jobs/reference-resolver.js';
+import { accountTypeOf, targetOf } from '../../jobs/target.js';
+import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './apply-plan.js';
+import { applyOperation } from './apply-operation.js';
+import { countsLine, planJson, printPlanTo } from './apply-output.js';
+
+export interface ApplyOptions {
+  file?: string;
+  format?: string;
+  prune?: boolean;
+  dryRun?: boolean;
+  concurrency?: string;
+}
+
+/** Every item of the file, checked and with names resolved; any problem (or a missing or repeated code) refuses the file. */
+async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver): Promise<FileItem[]> {
+  const items: FileItem[] = [];
+  const problems: ErrorDetail[] = [];
+  const codes: { index: number; code: string | undefined }[] = [];
+  for await (const raw of source.items()) {
+    const derived = await deriver.derive(raw);
+    for (const p of derived.problems) problems.push({ ...(p.item !== undefined ? { item: p.item } : {}), ...(raw.row !== undefined ? { row: raw.row } : {}), field: p.field, message: p.message });
+    const code = typeof derived.body.jobCode === 'string' ? derived.body.jobCode : undefined;
+    codes.push({ index: raw.index, code });
+    items.push({ index: raw.index, code: code ?? '', body: derived.body });
+  }
+  if (source.csv && source.csv.existing > 0) {
+    throw new UsageError(
+      `${plural(source.csv.existing, 'row')} of ${source.display} ${source.csv.existing === 1 ? 'has' : 'have'} an id; nothing was sent`,
+      [],
+      '`jobs apply` matches rows with jobs by jobCode: empty the id column (a row with an id would be skipped, and --prune would close its job)',
+    );
+  }
+  if (items.length === 0) throw new UsageError(`--file ${source.display} has no jobs`, [], 'an empty file would close every job with --prune: say so with a file of the jobs to keep');
+  problems.push(...codeProblems(codes));
+  if (problems.length > 0) {
+    const invalid = new Set(problems.map((p) => p.item)).size;
+    throw new UsageError(`${invalid} of ${plural(items.length, 'item')} in ${source.display} ${invalid === 1 ? 'is' : 'are'} invalid; nothing was sent`, problems, 'items are numbered from 0 in file order; fix them and run the same command again');
+  }
+  return items;
+}
+
+/** Asks on a terminal (default no); without one, --yes is the consent. */
+async function consent(ctx: Context, changes: number): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  if (!ctx.interactive) {
+    throw new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
+  }
+  const { createInquirerPrompter } = await import('../../wizard/inquirer-prompter.js');
+  return createInquirerPrompter(ctx.io).confirm({ message: changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`, default: false });
+}
+
+function itemsOf(actions: readonly Action[]): BulkItem<Action>[] {
+  return actions.map((action, index) => {
+    const item = newItem<Action>(index, action.kind === 'create' ? 0 : action.jobId);
+    item.title = action.title;
+    item.planned = { body: action.body, unchanged: false, detail: action };
+    item.id = `${action.kind}.${action.code}.${bodyHash(action.body)}`;
+    return item;
+  });
+}
+
+export default async function apply(ctx: Context, options: ApplyOptions): Promise<void> {
+  if (options.file === undefined) throw new UsageError('--file is required', [], 'e.g. recruit jobs apply --file examples/jobs-apply.json --dry-run');
+  const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
+  const format = fileFormat(options.file, options.format);
+  const input = await openInput(ctx, options.file);
+  sweepSpools(ctx.env);
+  try {
+    const source = await ItemSource.open(input.path, input.display, format);
+    const api = await ctx.api();
+    const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
+    const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver));
+
+    const target = targetOf(ctx, api);
+    const account = { baseUrl: target.baseUrl, credential: api.credentialFingerprint() };
+    const fs = nodeFs;
+    const dir = journalsDir(ctx.env);
+    const identity = JSON.stringify(['jobs apply', input.identity]);
+    const file = journalFile(dir, identity, account);
+    let unlock = () => undefined as void;
+    if (!options.dryRun) {
+      try {
+        makeDirectory(fs, dir);
+      } catch (error) {
+        throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
+      }
+      // Locked before the jobs are read: two runs of one file would plan the same creates.
+      unlock = lockJournal(file, input.display, { fs, command: 'recruit jobs apply' });
+    }
+    try {
+      const jobs = await withSpinner(ctx, 'reading every job of the account', () => allItems<Job>(api, '/jobs', {}, jobShape));
+      const ambiguous = ambiguousCodes(fileItems, jobs);
+      if (ambiguous.length > 0) {
+        throw new UsageError(`${plural(ambiguous.length, 'code')} of ${source.display} ${ambiguous.length === 1 ? 'matches' : 'match'} more than one job; nothing was sent`, ambiguous, 'give those jobs codes of their own (`recruit jobs update <id> --job-code ...`), then run the same command again');
+      }
+      const plan = planApply(fileItems, jobs, options.prune === true);
+      const changes = plan.actions.length;
+      if (options.dryRun || changes === 0) {
+        if (ctx.globals.json) await writeJson(ctx, planJson(plan));
+        else printPlanTo(ctx, plan, 'stdout');
+        ctx.info(changes === 0 ? `nothing to change: ${plural(plan.unchanged.length, 'job')} unchanged` : `${countsLine(plan)}; nothing sent (--dry-run)`);
+        return;
+      }
+      // The plan is what is consented to: people see it on stderr, stdout carries the results.
+      if (!ctx.globals.json || ctx.interactive) printPlanTo(ctx, plan, 'stderr');
+      if (!(await consent(ctx, changes))) {
+        ctx.info('nothing sent (declined)');
+        return;
+      }
+      await send(ctx, api, plan.actions, { file, fs, concurrency, identity, target, account });
+    } finally {
+      unlock();
+    }
+  } finally {
+    input.dispose();
+  }
+}
+
+interface SendOptions {
+  file: string;
+  fs: typeof nodeFs;
+  concurrency: number;
+  identity: string;
+  target: ReturnType<typeof targetOf>;
+  account: { baseUrl: string; credential: string };
+}
+
+async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<void> {
+  api.adaptConcurrency(o.concurrency);
+  const op = applyOperation(o.identity, actions);
+  const items = itemsOf(actions);
+  const stopper: Stopper = {};
+  const offSignals = onSignals(ctx, stopper);
+  try {
+    if (ctx.globals.verbose) ctx.info(`apply journal: ${o.file}`);
+    const journal = await Journal.open(o.file, { restart: false, now: ctx.now(), fs: o.fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
+    try {
+      await sendPhase(ctx, op, api, items, journal, { concurrency: o.concurrency, stopper, target: o.target, account: o.account, input: o.identity });
+    } finally {
+      journal.close();
+    }
+    await report(ctx, op, items, stopper.reason);
+  } finally {
+    offSignals();
+  }
+}

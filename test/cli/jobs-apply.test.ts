@@ -1,0 +1,209 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the plan is read as parsed JSON */
+// `recruit jobs apply` over real HTTP against the sandbox: the plan of each class of entry, the
+// refusals, the confirmations, and a re-run after a SIGKILL of the built executable.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runBin, runCli, type CliResult } from '../helpers/cli.js';
+import { call, useSandbox, validJob } from '../helpers/sandbox.js';
+import { signalWhen } from '../batch/helpers.js';
+import { BIN } from '../helpers/cli.js';
+import { KEY, PtySession } from '../helpers/pty.js';
+
+const sandbox = useSandbox({ activeJobLimit: 1000 });
+const dir = mkdtempSync(join(tmpdir(), 'recruit-apply-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, items: unknown[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(items));
+  return path;
+}
+
+function recruit(args: string[], options: { token?: string; tty?: boolean; stdin?: string } = {}): Promise<CliResult> {
+  return runCli([...args, '--base-url', sandbox.current.baseUrl], {
+    env: { RECRUIT_TOKEN: options.token ?? 'sbx_direct_full', NO_COLOR: '1' },
+    ...(options.tty !== undefined ? { tty: options.tty } : {}),
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+  });
+}
+
+const item = (code: string, overrides: Record<string, unknown> = {}) => validJob({ jobCode: code, title: `Apply ${code}`, ...overrides });
+/** The sandbox's jobs of an account (every field), by id. */
+const accountJobs = (account = 'direct') => [...sandbox.current.store.jobs.values()].filter((j) => j.account === account);
+const withCode = (code: string, account = 'direct') => accountJobs(account).filter((j) => j.jobCode === code);
+const snapshot = () => JSON.stringify(accountJobs());
+
+async function plan(path: string, extra: string[] = [], token?: string): Promise<any> {
+  const res = await recruit(['jobs', 'apply', '--file', path, '--dry-run', '--json', ...extra], token ? { token } : {});
+  expect(res.code, res.stderr).toBe(0);
+  return JSON.parse(res.stdout);
+}
+
+beforeEach(async () => {
+  expect((await call(sandbox.current, 'POST', '/_sandbox/reset', { token: null })).status).toBe(200);
+});
+
+describe('jobs apply: the plan', () => {
+  it('creates the new codes, then a second apply of the same file plans nothing', async () => {
+    const path = file('same.json', [item('AP-1'), item('AP-2', { experience: 4 })]);
+    const first = await recruit(['jobs', 'apply', '--file', path, '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Plan: 2 to create, 0 to update, 0 unchanged');
+    expect(withCode('AP-1')).toHaveLength(1);
+    expect(withCode('AP-2')).toHaveLength(1);
+    const before = snapshot();
+    const second = await recruit(['jobs', 'apply', '--file', path, '--yes']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain('Plan: 0 to create, 0 to update, 2 unchanged');
+    expect(second.stderr).toContain('nothing to change: 2 jobs unchanged');
+    expect(snapshot()).toBe(before);
+  });
+
+  it('an edited file plans exactly its edits, each field old -> new, with the free-board rule', async () => {
+    const path = file('edit-1.json', [item('AP-1'), item('AP-2', { experience: 4 })]);
+    expect((await recruit(['jobs', 'apply', '--file', path, '--yes'])).code).toBe(0);
+    const edited = file('edit-2.json', [item('AP-1', { title: 'Apply AP-1 (senior)' }), item('AP-2', { experience: 4 }), item('AP-3')]);
+    const p = await plan(edited);
+    expect(p.counts).toEqual({ create: 1, update: 1, close: 0, unchanged: 1, held: 0 });
+    const update = p.actions.find((a: any) => a.action === 'update');
+    expect(update.jobCode).toBe('AP-1');
+    expect(update.changes).toEqual([{ field: 'title', from: 'Apply AP-1', to: 'Apply AP-1 (senior)' }]);
+    // Only the change is sent, with the job's own free-board setting (an omitted one would turn it off).
+    expect(update.body).toEqual({ title: 'Apply AP-1 (senior)', publishToFreeJobBoards: false });
+    expect(p.actions.find((a: any) => a.action === 'create').jobCode).toBe('AP-3');
+
+    const applied = await recruit(['jobs', 'apply', '--file', edited, '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(withCode('AP-1')[0]!.title).toBe('Apply AP-1 (senior)');
+    expect(accountJobs().filter((j) => j.jobCode.startsWith('AP-'))).toHaveLength(3);
+    expect((await plan(edited)).counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 3, held: 0 });
+  });
+
+  it('--prune closes exactly the New and In Progress jobs whose codes are not in the file', async () => {
+    const all = file('prune-1.json', [item('AP-1'), item('AP-2'), item('AP-3')]);
+    expect((await recruit(['jobs', 'apply', '--file', all, '--yes'])).code).toBe(0);
+    const kept = file('prune-2.json', [item('AP-1'), item('AP-3')]);
+    const prunable = accountJobs().filter((j) => (j.status === 2 || j.status === 5) && j.jobCode !== 'AP-1' && j.jobCode !== 'AP-3');
+    const otherwise = accountJobs().filter((j) => !prunable.includes(j)).map((j) => [j.id, j.status]);
+    const p = await plan(kept, ['--prune']);
+    expect(p.actions.map((a: any) => a.jobId).sort((a: number, b: number) => a - b)).toEqual(prunable.map((j) => j.id).sort((a, b) => a - b));
+    expect(p.actions.every((a: any) => a.action === 'close')).toBe(true);
+    const res = await recruit(['jobs', 'apply', '--file', kept, '--prune', '--yes']);
+    expect(res.code, res.stderr).toBe(0);
+    for (const job of prunable) expect(sandbox.current.store.jobs.get(job.id)!.status).toBe(1);
+    expect(accountJobs().filter((j) => !prunable.some((p) => p.id === j.id)).map((j) => [j.id, j.status])).toEqual(otherwise);
+    expect((await plan(kept, ['--prune'])).counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 2, held: 0 });
+  });
+});
+
+describe('jobs apply: refusals', () => {
+  it('refuses missing and repeated codes, naming every item, and sends nothing', async () => {
+    const before = snapshot();
+    const path = file('codes.json', [item('AP-1'), validJob({ title: 'No code' }), item('AP-1'), item('AP-2'), item('AP-2')]);
+    const res = await recruit(['jobs', 'apply', '--file', path, '--yes', '--json']);
+    expect(res.code).toBe(2);
+    const error = JSON.parse(res.stderr).error;
+    expect(error.details.map((d: any) => [d.item, d.field])).toEqual([
+      [1, 'jobCode'],
+      [2, 'jobCode'],
+      [4, 'jobCode'],
+    ]);
+    expect(error.details[1].message).toContain('item 0');
+    expect(snapshot()).toBe(before);
+  });
+
+  it('refuses a code two jobs of the account share, naming their ids', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await call<{ id: number }>(sandbox.current, 'POST', '/v1/jobs', { body: item('AP-TWICE'), headers: { 'Idempotency-Key': `twice-${i}` } });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    const before = snapshot();
+    const res = await recruit(['jobs', 'apply', '--file', file('twice.json', [item('AP-TWICE', { experience: 9 })]), '--yes']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`"AP-TWICE" is the code of 2 jobs of the account: ${ids.join(', ')}`);
+    expect(snapshot()).toBe(before);
+  });
+
+  it('without a terminal, changes need --yes: exit 2 and nothing sent', async () => {
+    const before = snapshot();
+    const res = await recruit(['jobs', 'apply', '--file', file('noyes.json', [item('AP-1')])]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('without a terminal, apply it with --yes; nothing was sent');
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe('jobs apply: approval accounts', () => {
+  it('creates land pending and publication flags that cannot apply yet are held, said in the plan', async () => {
+    const token = 'sbx_approval_full';
+    const body = { jobCode: 'AP-APPR', title: 'Apply approval', description: validJob().description, location: 'Lisbon, Portugal', industryId: 1, jobFunctionId: 101, employerTypeId: 501, publishToCareerPage: true };
+    const path = file('approval.json', [body]);
+    const p = await plan(path, [], token);
+    expect(p.approvalAccount).toBe(true);
+    expect(p.actions[0].held).toEqual([expect.objectContaining({ field: 'publishToCareerPage', value: true })]);
+    expect(p.actions[0].body.publishToCareerPage).toBeUndefined();
+    const res = await recruit(['jobs', 'apply', '--file', path, '--yes'], { token });
+    expect(res.code, res.stderr).toBe(0);
+    const [job] = withCode('AP-APPR', 'approval');
+    expect(job).toMatchObject({ status: 3, approvalStatus: 0, publishToCareerPage: false });
+    // Still pending: nothing to send, the flag still held (and said why).
+    const again = await plan(path, [], token);
+    expect(again.counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 1, held: 1 });
+    expect(again.unchanged[0].held[0].reason).toContain('active, approved');
+  });
+});
+
+describe('jobs apply: interrupted', () => {
+  it('SIGKILL mid-apply, then the same command finishes the plan without duplicates', { timeout: 60_000 }, async () => {
+    if (!existsSync(fileURLToPath(new URL('../../dist/main.js', import.meta.url)))) throw new Error('needs `npm run build` first');
+    const items = Array.from({ length: 60 }, (_, i) => item(`AP-K${String(i).padStart(2, '0')}`, { title: `Killed Apply ${i}` }));
+    const path = file('killed.json', items);
+    const stateDir = mkdtempSync(join(dir, 'state-'));
+    const env = { RECRUIT_TOKEN: 'sbx_direct_full', RECRUIT_STATE_DIR: stateDir };
+    const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'apply', '--file', path, '--yes', '--concurrency', '2'];
+    const killed = await signalWhen(sandbox.current, env, args, 'Killed Apply ', 5, 'SIGKILL');
+    expect(killed.signal).toBe('SIGKILL');
+    const partial = accountJobs().filter((j) => j.jobCode.startsWith('AP-K')).length;
+    expect(partial).toBeGreaterThanOrEqual(5);
+    expect(partial).toBeLessThan(60);
+    const again = await runBin(args, { env, timeoutMs: 30_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`Plan: ${60 - partial} to create, 0 to update, ${partial} unchanged`));
+    for (const one of items) expect(withCode(one.jobCode as string)).toHaveLength(1);
+    const last = await runBin([...args, '--dry-run'], { env });
+    expect(last.stderr).toContain('nothing to change: 60 jobs unchanged');
+  });
+});
+
+describe('jobs apply: on a terminal', () => {
+  it('asks, default no: Enter sends nothing; y applies the plan', { timeout: 60_000 }, async () => {
+    if (!existsSync(fileURLToPath(new URL('../../dist/main.js', import.meta.url)))) throw new Error('needs `npm run build` first');
+    const path = file('tty.json', [item('AP-TTY')]);
+    const env: NodeJS.ProcessEnv = { ...process.env, RECRUIT_TOKEN: 'sbx_direct_full', RECRUIT_STATE_DIR: mkdtempSync(join(dir, 'state-')), NO_COLOR: '1' };
+    delete env.CI;
+    const args = [process.execPath, BIN, '--base-url', sandbox.current.baseUrl, 'jobs', 'apply', '--file', path];
+    const declined = new PtySession(args, env);
+    try {
+      await declined.waitFor('Plan: 1 to create, 0 to update, 0 unchanged');
+      await declined.answer('Apply this change?', KEY.enter);
+      await declined.waitFor('nothing sent (declined)');
+    } finally {
+      declined.kill();
+    }
+    expect(withCode('AP-TTY')).toHaveLength(0);
+    const accepted = new PtySession(args, env);
+    try {
+      await accepted.answer('Apply this change?', 'y');
+      await accepted.answer('Apply this change?', KEY.enter);
+      await accepted.waitFor(/1 job: 1 changed/);
+    } finally {
+      accepted.kill();
+    }
+    expect(withCode('AP-TTY')).toHaveLength(1);
+  });
+});
