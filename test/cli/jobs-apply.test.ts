@@ -192,14 +192,16 @@ describe('jobs apply: on a terminal', () => {
       await declined.waitFor('Plan: 1 to create, 0 to update, 0 unchanged');
       await declined.answer('Apply this change?', KEY.enter);
       await declined.waitFor('nothing sent (declined)');
+      // It ends by itself, and must have let go of the journal's lock before the next run takes it.
+      expect(await declined.exited).toBe(0);
     } finally {
       declined.kill();
     }
     expect(withCode('AP-TTY')).toHaveLength(0);
     const accepted = new PtySession(args, env);
     try {
-      await accepted.answer('Apply this change?', 'y');
-      await accepted.answer('Apply this change?', KEY.enter);
+      // The answer and Enter as one keystroke run: a second wait for the redrawn prompt could miss it.
+      await accepted.answer('Apply this change?', `y${KEY.enter}`);
       await accepted.waitFor(/1 job: 1 changed/);
     } finally {
       accepted.kill();
