@@ -156,6 +156,27 @@ describe('jobs apply: approval accounts', () => {
     expect(again.counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 1, held: 1 });
     expect(again.unchanged[0].held[0].reason).toContain('active, approved');
   });
+
+  it('creates unpublished, once, when the plan could not tell the account needs approval (409, then a derived key)', async () => {
+    const token = 'sbx_approval_full';
+    // No job of the account pending: nothing tells the plan that approval is required.
+    for (const job of accountJobs('approval').filter((j) => j.status === 3)) {
+      expect((await call(sandbox.current, 'POST', `/_sandbox/jobs/${job.id}/reject`, { token: null })).status).toBe(200);
+    }
+    const body = { jobCode: 'AP-409', title: 'Apply 409', description: validJob().description, location: 'Lisbon, Portugal', industryId: 1, jobFunctionId: 101, employerTypeId: 501, publishToCareerPage: true };
+    const path = file('approval-409.json', [body]);
+    const p = await plan(path, [], token);
+    expect(p.approvalAccount).toBe(false);
+    expect(p.actions[0].body.publishToCareerPage).toBe(true);
+    const res = await recruit(['jobs', 'apply', '--file', path, '--yes', '--json'], { token });
+    expect(res.code, res.stderr).toBe(0);
+    expect(withCode('AP-409', 'approval')).toEqual([expect.objectContaining({ status: 3, approvalStatus: 0, publishToCareerPage: false })]);
+    expect(res.stdout).toContain('409 publication_requires_approval');
+    // A second run plans nothing to create: the job is there, its flag held until it is approved.
+    const again = await plan(path, [], token);
+    expect(again.counts.create).toBe(0);
+    expect(withCode('AP-409', 'approval')).toHaveLength(1);
+  });
 });
 
 describe('jobs apply: interrupted', () => {
