@@ -51,7 +51,7 @@ for (const shell of SHELLS) {
     });
 
     it('offers the jobs subcommands, and completes a started one', () => {
-      expect(tab('recruit jobs ').values.sort()).toEqual(['create', 'drafts', 'get', 'help', 'list', 'pending', 'status', 'update']);
+      expect(tab('recruit jobs ').values.sort()).toEqual(['apply', 'create', 'drafts', 'get', 'help', 'list', 'pending', 'status', 'update']);
       expect(tab('recruit jobs st').values).toEqual(['status']);
       expect(tab('recruit --json jobs li').values).toEqual(['list']);
     });
