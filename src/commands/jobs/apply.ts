@@ -22,7 +22,9 @@ import { lockJournal } from '../../jobs/batch/journal-lock.js';
 import { fileFormat, ItemSource } from '../../jobs/batch/read-items.js';
 import { plural } from '../../jobs/batch/summary.js';
 import { newItem, type BulkItem } from '../../jobs/bulk/bulk-item.js';
-import { onSignals, report, sendPhase, type Stopper } from '../../jobs/bulk/run-bulk.js';
+import type { Stopper } from '../../jobs/batch/send.js';
+import { onStopSignals } from '../../jobs/batch/stop-signals.js';
+import { report, sendPhase } from '../../jobs/bulk/run-bulk.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
 import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './apply-plan.js';
@@ -156,7 +158,7 @@ async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, acti
   const op = applyOperation(o.identity, actions);
   const items = itemsOf(actions);
   const stopper: Stopper = {};
-  const offSignals = onSignals(ctx, stopper);
+  const offSignals = onStopSignals(ctx, stopper);
   try {
     if (ctx.globals.verbose) ctx.info(`apply journal: ${o.file}`);
     const journal = await Journal.open(o.file, { restart: false, now: ctx.now(), fs: o.fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);

@@ -4,17 +4,16 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Context } from '../../cli/context.js';
-import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
+import { UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { EXIT } from '../../cli/exit-codes.js';
 import { getJobOptions } from '../../cli/job-options.js';
-import { journalsDir } from '../../cli/paths.js';
 import { escapeJson } from '../../cli/sanitize.js';
 import { NO_SPINNER } from '../../cli/spinner.js';
-import { makeDirectory, nodeFs, type StateFs } from '../../cli/state-fs.js';
+import { nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import type { Problem } from '../job-input.js';
 import { ReferenceResolver } from '../reference-resolver.js';
-import { accountTypeOf, targetOf } from '../target.js';
+import { accountTypeOf } from '../target.js';
 import { openInput, sweepSpools } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
@@ -25,6 +24,7 @@ import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
 import { validateAll, type CheckProgress, type Validated } from './validate.js';
+import { journalPlace } from './journal-place.js';
 
 export interface BatchOptions {
   file: string;
@@ -157,15 +157,8 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     reportValidation(ctx, source, validated);
     if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
 
-    const target = targetOf(ctx, api);
-    const account = { baseUrl: target.baseUrl, credential: api.credentialFingerprint() };
     const fs = options.fs ?? nodeFs;
-    const dir = journalsDir(ctx.env);
-    try {
-      makeDirectory(fs, dir);
-    } catch (error) {
-      throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
-    }
+    const { target, account, dir } = journalPlace(ctx, api, fs);
     const file = journalFile(dir, input.identity, account);
     const unlock = lockJournal(file, input.display, { fs });
     try {

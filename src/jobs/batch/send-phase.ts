@@ -4,7 +4,6 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import type { Target } from '../target.js';
 import type { BodyCache } from './body-cache.js';
-import type { StopReason } from './classify.js';
 import type { ItemDeriver } from './item-body.js';
 import type { Account, Journal } from './journal.js';
 import { planItems } from './plan.js';
@@ -12,6 +11,7 @@ import { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
 import type { Results } from './results.js';
 import { sendAll, type Stopper } from './send.js';
+import { onStopSignals } from './stop-signals.js';
 import { finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
 import type { Validated } from './validate.js';
 
@@ -31,11 +31,6 @@ export interface SendContext {
   csv: boolean;
 }
 
-/** Ctrl-C and SIGTERM end the run as a whole: the requests in flight are awaited, the summary printed. */
-const SIGNALS: [NodeJS.Signals, StopReason][] = [
-  ['SIGINT', 'interrupted'],
-  ['SIGTERM', 'terminated'],
-];
 
 export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
   const { identities } = s.validated;
@@ -61,20 +56,13 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     const resent = resendKeys.size ? `; ${resendKeys.size} unanswered earlier, re-sent with their original key` : '';
     const of = toSend < results.size ? ` of ${results.size}` : '';
     ctx.info(`sending ${plural(toSend, 'job')}${of}, ${s.concurrency} at a time${earlier}${resent}`);
-    const handlers = SIGNALS.map(([signal, reason]) => {
-      const handler = () => {
-        stopper.reason ??= reason;
-        const again = signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'a second SIGTERM quits at once';
-        ctx.info(`${reason}: waiting for the requests in flight (${again}; a re-run resumes)`);
-      };
-      process.once(signal, handler);
-      return [signal, handler] as const;
-    });
+    // Ctrl-C and SIGTERM end the run as a whole: the requests in flight are awaited, the summary printed.
+    const offSignals = onStopSignals(ctx, stopper);
     progress.start();
     try {
       await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey: () => ctx.newKey() });
     } finally {
-      for (const [signal, handler] of handlers) process.off(signal, handler);
+      offSignals();
       progress.clear();
     }
   }

@@ -42,7 +42,7 @@ interface Task {
   body: Uint8Array | Record<string, unknown>;
 }
 
-function createdRecord(job: Job): CreatedRecord {
+export function createdRecord(job: Job): CreatedRecord {
   return {
     jobId: job.id,
     status: job.status ?? null,

@@ -86,13 +86,3 @@ export interface BulkItem<D> {
 export function newItem<D>(index: number, jobId: number): BulkItem<D> {
   return { index, jobId, title: '', result: 'not_attempted', sent: false, exit: EXIT.OK, error: null, id: `unread.${jobId}` };
 }
-
-export function recordOf(job: Job): CreatedRecord {
-  return {
-    jobId: job.id,
-    status: job.status ?? null,
-    statusLabel: job.statusLabel ?? null,
-    approvalStatus: job.approvalStatus ?? null,
-    approvalStatusLabel: job.approvalStatusLabel ?? null,
-  };
-}

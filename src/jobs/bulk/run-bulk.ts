@@ -9,20 +9,22 @@ import type { ApiClient } from '../../api/client.js';
 import { getJob } from '../../api/jobs.js';
 import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { journalsDir } from '../../cli/paths.js';
-import { makeDirectory, nodeFs, type StateFs } from '../../cli/state-fs.js';
+import { nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
-import type { StopReason } from '../batch/classify.js';
 import { bodyHash } from '../batch/item-identity.js';
 import { Journal, journalFile } from '../batch/journal.js';
 import { lockJournal } from '../batch/journal-lock.js';
 import { KeyBook } from '../batch/key-book.js';
 import { Progress } from '../batch/progress.js';
+import type { StopReason } from '../batch/classify.js';
+import { createdRecord, type Stopper } from '../batch/send.js';
+import { onStopSignals } from '../batch/stop-signals.js';
 import { plural } from '../batch/summary.js';
-import { targetOf } from '../target.js';
+import type { targetOf } from '../target.js';
 import { failureOf } from './bulk-failure.js';
-import { newItem, recordOf, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
+import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
 import { finishBulk, markNotAttempted, printBulk, tallyLine } from './bulk-output.js';
+import { journalPlace } from '../batch/journal-place.js';
 
 export interface BulkOptions {
   concurrency?: string;
@@ -31,30 +33,6 @@ export interface BulkOptions {
   fs?: StateFs;
 }
 
-export interface Stopper {
-  reason?: StopReason;
-}
-
-const SIGNALS: [NodeJS.Signals, StopReason][] = [
-  ['SIGINT', 'interrupted'],
-  ['SIGTERM', 'terminated'],
-];
-
-/** Ctrl-C and SIGTERM stop handing out jobs; the requests in flight are awaited. Returns the removal. */
-export function onSignals(ctx: Context, stopper: Stopper): () => void {
-  const handlers = SIGNALS.map(([signal, reason]) => {
-    const handler = () => {
-      stopper.reason ??= reason;
-      const again = signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'a second SIGTERM quits at once';
-      ctx.info(`${reason}: waiting for the requests in flight (${again}; a re-run resumes)`);
-    };
-    process.once(signal, handler);
-    return [signal, handler] as const;
-  });
-  return () => {
-    for (const [signal, handler] of handlers) process.off(signal, handler);
-  };
-}
 
 /** `concurrency` workers over `count` slots, taken in order until `stopped()`. */
 async function pool(concurrency: number, count: number, stopped: () => boolean, work: (index: number) => Promise<void>): Promise<void> {
@@ -76,7 +54,7 @@ async function readAll<D>(ctx: Context, api: ApiClient, op: BulkOperation<D>, it
       try {
         const job = await getJob(api, item.jobId);
         item.title = typeof job.title === 'string' ? job.title : '';
-        item.record = recordOf(job);
+        item.record = createdRecord(job);
         const planned = await op.plan(job);
         if ('problems' in planned) {
           problems.push(...planned.problems.map((p) => ({ ...p, job: item.jobId })));
@@ -130,7 +108,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
   api.adaptConcurrency(concurrency);
   const items = ids.map((id, index) => newItem<D>(index, id));
   const stopper: Stopper = {};
-  const offSignals = onSignals(ctx, stopper);
+  const offSignals = onStopSignals(ctx, stopper);
   try {
     if (options.dryRun) {
       throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
@@ -138,15 +116,8 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
       await report(ctx, op, items, stopper.reason, true);
       return;
     }
-    const target = targetOf(ctx, api);
-    const account = { baseUrl: target.baseUrl, credential: api.credentialFingerprint() };
     const fs = options.fs ?? nodeFs;
-    const dir = journalsDir(ctx.env);
-    try {
-      makeDirectory(fs, dir);
-    } catch (error) {
-      throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
-    }
+    const { target, account, dir } = journalPlace(ctx, api, fs);
     const file = journalFile(dir, op.input, account);
     // Locked before the jobs are read: a second run of the same change would give the same jobs keys of its own.
     const unlock = lockJournal(file, op.what, { fs, command: op.command });
@@ -225,7 +196,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
       item.sent = true;
       try {
         const after = await op.send(api, item.jobId, planned.body, key);
-        journal.created(item.id, recordOf(after));
+        journal.created(item.id, createdRecord(after));
         if (item.jobId === 0) item.jobId = after.id; // a job created by this request (jobs apply)
         const { changed, view } = op.answered(planned.detail, planned.body, after);
         item.result = changed ? 'changed' : 'unchanged';
