@@ -275,12 +275,14 @@ describe('ApiClient under a rate limit (a scripted transport and a fake clock)',
   });
 
   it('counts a 2xx other than 200 as a success, and 300 as none', async () => {
-    const { api } = client([() => answer(429, { 'retry-after': '1' }), () => answer(204), () => answer(300), () => answer(299)]);
-    api.adaptConcurrency(2);
-    await api.request('POST', '/jobs', { body: {}, idempotencyKey: 'k' }); // 429 then 204: 2 -> 1 -> 2
+    const { api } = client([() => answer(429, { 'retry-after': '1' }), () => answer(204), () => answer(300), () => answer(299), () => answer(200)]);
+    api.adaptConcurrency(3);
+    await api.request('POST', '/jobs', { body: {}, idempotencyKey: 'k' }); // 429 then 204: 3 -> 1.5 -> 2.17
     expect(api.concurrencyLimit).toBe(2);
-    await api.request('GET', '/jobs/1').catch(() => undefined); // 300: no change (2.0)
-    await api.request('GET', '/jobs/1'); // 299: 2.5
+    await api.request('GET', '/jobs/1').catch(() => undefined); // 300: no change (2.17)
+    await api.request('GET', '/jobs/1'); // 299: 2.63
     expect(api.concurrencyLimit).toBe(2);
+    await api.request('GET', '/jobs/1'); // 200: 3.0 (had the 300 counted, 2.63 would have been 3 already)
+    expect(api.concurrencyLimit).toBe(3);
   });
 });
