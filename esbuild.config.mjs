@@ -7,6 +7,18 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { contents, lazyBuiltin, lazyModules, sharedCore } from './esbuild.plugins.mjs';
 
+/**
+ * esbuild's CommonJS form defines a getter per export on one object, then copies each onto a second
+ * (`__toCommonJS`): for the core chunk's 150 exports, 0.3 ms and 100 KB of every start. The first
+ * object serves as well, marked as an ES module as the copy was.
+ */
+function ownExports(code, path) {
+  const copy = 'module.exports = __toCommonJS(stdin_exports);';
+  const count = code.split(copy).length - 1;
+  if (count > 1 || (count === 0 && code.includes("stdin_exports"))) throw new Error(`${path}: expected one "${copy}", found ${count}: has esbuild's output changed?`);
+  return code.replace(copy, 'module.exports = __defProp(stdin_exports, "__esModule", { value: true });');
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
 const staging = new URL(`./dist.staging-${process.pid}`, import.meta.url);
@@ -38,6 +50,9 @@ const core = [
   'src/completion/remember.ts',
   'src/commands/jobs/args.ts',
   'src/commands/jobs/job-view.ts',
+  'src/api/jobs.ts',
+  'src/api/credential.ts',
+  'src/cli/csv.ts',
 ];
 // A first pass, not written, finds the modules that are loaded lazily.
 const { metafile } = await build({ ...options, plugins, write: false, metafile: true, logLevel: 'error' });
@@ -57,7 +72,7 @@ for (const file of result.outputFiles) {
     logLevel: 'warning',
   });
   mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, `${contents(result.metafile, file.path)}${code}`);
+  writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
 }
 writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
 

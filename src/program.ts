@@ -1,5 +1,7 @@
 // Assembles the command tree. Command modules are imported only when their command runs, so that
-// `recruit --help` and `recruit jobs get` load nothing they do not need.
+// `recruit --help` and `recruit jobs get` load nothing they do not need. Given the command line,
+// only the branch it names is built: `jobs get` adds no other command and none of their options
+// (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from 'commander';
 import { createContext, type Context, type GlobalOptions } from './cli/context.js';
 import type { IO } from './cli/io.js';
@@ -11,6 +13,10 @@ import { VERSION } from './version.js';
 
 type Action = (ctx: Context, ...args: never[]) => Promise<void>;
 type Loader = () => Promise<{ default: Action }>;
+/** A command's action that loads its module when it runs. */
+type Lazy = (load: Loader) => (...args: unknown[]) => Promise<void>;
+/** A subcommand's name and what adds it to its parent. */
+type Branch = readonly [name: string, add: () => void];
 
 function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
@@ -29,9 +35,30 @@ export const LOOKUP_KINDS = [
   'users',
 ] as const;
 
-export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
-  const lazy =
-    (load: Loader) =>
+/** Adds the branch `name` names, or all of them when it names none (commander then suggests one). */
+function addBranch(name: string | undefined, branches: readonly Branch[]): void {
+  const named = branches.find(([n]) => n === name);
+  if (named) named[1]();
+  else for (const [, add] of branches) add();
+}
+
+/** The first two words of a command line that are neither options of the program nor their values. */
+export function commandWords(argv: readonly string[], program: Command): string[] {
+  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (takesValue.has(arg)) i++;
+  }
+  return words;
+}
+
+/** The command tree; with `argv`, only the branch that argv names. */
+export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly string[]): Command {
+  const lazy: Lazy =
+    (load) =>
     async (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Command;
       const globals = command.optsWithGlobals<GlobalOptions>();
@@ -62,6 +89,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     })
     .exitOverride()
     .showSuggestionAfterError(true)
+    .helpCommand(false) // `help` is a command of ours, with topics
     .option('--profile <name>', 'settings profile to use (env RECRUIT_PROFILE)')
     .option('--base-url <url>', 'API base URL including /v1 (env RECRUIT_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox instead of a real account')
@@ -89,7 +117,23 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
         ]),
     );
 
-  // lookup ------------------------------------------------------------------------------------
+  const [command, subcommand] = argv === undefined ? [] : commandWords(argv, program);
+  // `help` reads the whole tree.
+  addBranch(command === 'help' ? undefined : command, [
+    ['lookup', () => addLookup(program, lazy)],
+    ['jobs', () => addJobs(program, lazy, command === 'jobs' ? subcommand : undefined)],
+    ['api', () => addApi(program, lazy)],
+    ['auth', () => addAuth(program, lazy)],
+    ['config', () => addConfig(program, lazy)],
+    ['sandbox', () => addSandbox(program, lazy)],
+    ['help', () => addHelp(program, io)],
+    ['completion', () => addCompletion(program, lazy)],
+  ]);
+  return program;
+}
+
+
+function addLookup(program: Command, lazy: Lazy): void {
   program
     .command('lookup <kind>')
     .description(`list lookup data; kind: ${LOOKUP_KINDS.join(', ')}`)
@@ -111,8 +155,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/lookup.js')));
+}
 
-  // jobs --------------------------------------------------------------------------------------
+function addJobs(program: Command, lazy: Lazy, subcommand: string | undefined): void {
   const jobs = program
     .command('jobs')
     .description('create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status')
@@ -121,6 +166,19 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       examples(['recruit jobs create', 'recruit jobs create --file jobs.json', 'recruit jobs list', 'recruit jobs get 3', 'recruit jobs status 3 closed']),
     );
 
+  addBranch(subcommand, [
+    ['create', () => addJobsCreate(jobs, lazy)],
+    ['pending', () => addJobsPending(jobs, lazy)],
+    ['drafts', () => addJobsDrafts(jobs, lazy)],
+    ['get', () => addJobsGet(jobs, lazy)],
+    ['list', () => addJobsList(jobs, lazy)],
+    ['status', () => addJobsStatus(jobs, lazy)],
+    ['update', () => addJobsUpdate(jobs, lazy)],
+    ['apply', () => addJobsApply(jobs, lazy)],
+  ]);
+}
+
+function addJobsCreate(jobs: Command, lazy: Lazy): void {
   const create = jobs
     .command('create')
     .description('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file');
@@ -153,13 +211,17 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/jobs/create.js')));
+}
 
+function addJobsPending(jobs: Command, lazy: Lazy): void {
   jobs
     .command('pending')
     .description('list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)')
     .addHelpText('after', examples(['recruit jobs pending', 'recruit jobs pending --json', 'recruit jobs create --resume <key>']))
     .action(lazy(() => import('./commands/jobs/pending.js')));
+}
 
+function addJobsDrafts(jobs: Command, lazy: Lazy): void {
   jobs
     .command('drafts')
     .description("list the wizard's saved drafts: account, title, step reached, when saved (* marks this account's)")
@@ -168,14 +230,18 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       examples(['recruit jobs drafts', 'recruit jobs drafts --json', 'recruit --profile staging jobs drafts   # * marks the drafts of that profile', 'recruit jobs create                       # offers this account\'s drafts']),
     )
     .action(lazy(() => import('./commands/jobs/drafts.js')));
+}
 
+function addJobsGet(jobs: Command, lazy: Lazy): void {
   jobs
     .command('get <jobId>')
     .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
     .option('--csv', 'the job as CSV: a header row and one row, the columns of `jobs list --csv`')
     .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json', 'recruit jobs get 3 --csv']))
     .action(lazy(() => import('./commands/jobs/get.js')));
+}
 
+function addJobsList(jobs: Command, lazy: Lazy): void {
   jobs
     .command('list')
     .description('list jobs, newest first')
@@ -197,7 +263,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/jobs/list.js')));
+}
 
+function addJobsStatus(jobs: Command, lazy: Lazy): void {
   // `<jobId...> <status>`: commander allows a variadic argument only last, so the ids after the
   // first arrive in `moreJobIds` and the status is whichever argument is last.
   jobs
@@ -218,7 +286,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/jobs/status.js')));
+}
 
+function addJobsUpdate(jobs: Command, lazy: Lazy): void {
   const update = jobs
     .command('update <jobId...>')
     .usage('[options] <jobId...|->')
@@ -247,7 +317,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/jobs/update.js')));
+}
 
+function addJobsApply(jobs: Command, lazy: Lazy): void {
   jobs
     .command('apply')
     .description('keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed')
@@ -266,8 +338,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/jobs/apply.js')));
+}
 
-  // api ---------------------------------------------------------------------------------------
+function addApi(program: Command, lazy: Lazy): void {
   program
     .command('api <path>')
     .description('send a raw request to any API path (relative to the base URL) and print the JSON answer')
@@ -286,8 +359,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       ]),
     )
     .action(lazy(() => import('./commands/api.js')));
+}
 
-  // auth --------------------------------------------------------------------------------------
+function addAuth(program: Command, lazy: Lazy): void {
   const auth = program
     .command('auth')
     .description('log in, check and log out')
@@ -315,8 +389,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .description("remove the profile's token")
     .addHelpText('after', examples(['recruit auth logout', 'recruit --profile staging auth logout']))
     .action(lazy(() => import('./commands/auth/logout.js')));
+}
 
-  // config ------------------------------------------------------------------------------------
+function addConfig(program: Command, lazy: Lazy): void {
   const config = program
     .command('config')
     .description('read and change profile settings: base-url, account-type, concurrency')
@@ -339,8 +414,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       examples(['recruit config set base-url https://api.example.com/v1', 'recruit config set account-type staffing', 'recruit config set concurrency 8']),
     )
     .action(lazy(() => import('./commands/config/set.js')));
+}
 
-  // sandbox -----------------------------------------------------------------------------------
+function addSandbox(program: Command, lazy: Lazy): void {
   const sandbox = program
     .command('sandbox')
     .description('run and control the local emulator of the Recruitment API v1')
@@ -396,12 +472,11 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .description('restore the seeded state: seeded jobs only, no idempotency keys, no faults')
     .addHelpText('after', examples(['recruit sandbox reset', 'recruit sandbox reset --base-url http://127.0.0.1:4010/v1']))
     .action(lazy(() => import('./commands/sandbox/reset.js')));
+}
 
-
-  // help --------------------------------------------------------------------------------------
+function addHelp(program: Command, io: IO): void {
   // The topics are commands of their own under `help` (as in gh), so the completion scripts, which
   // read the command tree, offer them with their summaries.
-  program.helpCommand(false);
   const help = program
     .command('help [command...]')
     .usage('[command...] | <topic>')
@@ -417,8 +492,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
       .addHelpText('after', examples([`recruit help ${topic.name}`]))
       .action(async () => void io.stdout.write((await import('./commands/help/topics.js')).topicText(topic.name)));
   }
+}
 
-  // completion --------------------------------------------------------------------------------
+function addCompletion(program: Command, lazy: Lazy): void {
   const completion = program
     .command('completion')
     .description(`print the Tab-completion script for a shell: ${SHELLS.join(', ')} (the same scripts are in completions/)`);
@@ -426,6 +502,4 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv): Command {
     .addArgument(completion.createArgument('<shell>', 'the shell to write the script for').choices(SHELLS))
     .addHelpText('after', examples(['recruit completion zsh', ...installExamples()]))
     .action(lazy(() => import('./commands/completion.js')));
-
-  return program;
 }

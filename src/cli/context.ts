@@ -9,7 +9,7 @@ import { EXIT } from './exit-codes.js';
 import { canInteract, colorEnabled, type IO } from './io.js';
 import { sanitize } from './sanitize.js';
 import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
-import { StatusLine, type Spinner } from './spinner.js';
+import { NO_SPINNER, StatusLine, type Spinner } from './spinner.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -132,11 +132,14 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let stderrColor: boolean | undefined;
   let interactive: boolean | undefined;
   let status: StatusLine | undefined;
-  const started = performance.now();
+  // process.hrtime, not the global performance: its first use loads perf_hooks (~1 ms of every start).
+  const started = process.hrtime.bigint();
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
-  // On first use, as stderr itself. Spinners: a terminal, no --json, no CI, not a dumb terminal.
-  const statusLine = () =>
-    (status ??= new StatusLine(io.stderr, io.stderr.isTTY === true && !globals.json && !env.CI && env.TERM !== 'dumb', colorOnStderr()));
+  // Spinners: a terminal, no --json, no CI, not a dumb terminal. stderr is looked at last: looking
+  // opens it (src/cli/io.ts), and `--json` in a pipe never needs it.
+  const spinnersShown = () => !globals.json && !env.CI && env.TERM !== 'dumb' && io.stderr.isTTY === true;
+  // On first use, as stderr itself.
+  const statusLine = () => (status ??= new StatusLine(io.stderr, spinnersShown(), colorOnStderr()));
 
   const ctx: Context = {
     io,
@@ -168,8 +171,8 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       const { ApiClient } = await import('../api/client.js');
       return new ApiClient({ ...clientOptions(), baseUrl, token });
     },
-    spinner: (text, options) => statusLine().spinner(text, options?.delayMs),
-    elapsedMs: () => performance.now() - started,
+    spinner: (text, options) => (spinnersShown() ? statusLine().spinner(text, options?.delayMs) : NO_SPINNER),
+    elapsedMs: () => Number(process.hrtime.bigint() - started) / 1e6,
     async dispose() {
       status?.close();
       for (const cleanup of cleanups.reverse()) await cleanup();

@@ -10,7 +10,7 @@ import { escapeJson, sanitize } from './sanitize.js';
 
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const json = argv.includes('--json');
-  const program = buildProgram(io, env);
+  const program = buildProgram(io, env, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.OK;

@@ -1,6 +1,16 @@
 // What the commands that already fetch lookups, jobs and job options hand to the completion cache.
+// Jobs and lookup items are kept when they were printed on a terminal: completion is for the ids a
+// person has seen, and a script that reads a job every few seconds should not rewrite a file each
+// time (it cost `jobs get --json` 1-2 ms of its start-up budget; docs/performance.md).
 import type { Job, JobOptions, Named, StatusOption } from '../api/types.js';
 import { isCacheKind, rememberForCompletion, type CacheEntry, type CacheWriter } from './cache.js';
+
+/** A command's view of where its output goes, beside the cache's own needs. */
+export interface Viewer extends CacheWriter {
+  io: { stdout: { isTTY?: boolean } };
+}
+
+const onTerminal = (ctx: Viewer): boolean => ctx.io.stdout.isTTY === true;
 
 /** Remembering is best effort: odd data from a service must not fail the command that fetched it. */
 function quietly(work: () => void): void {
@@ -14,12 +24,13 @@ function quietly(work: () => void): void {
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /** Items of `recruit lookup <kind>`; kinds no option completes (users) are not kept. */
-export function rememberLookup(ctx: CacheWriter, kind: string, items: readonly Named[]): void {
-  if (!isCacheKind(kind)) return;
+export function rememberLookup(ctx: Viewer, kind: string, items: readonly Named[]): void {
+  if (!isCacheKind(kind) || !onTerminal(ctx)) return;
   quietly(() => rememberForCompletion(ctx, kind, items.map((item) => ({ value: text(item.id), description: text(item.name) }))));
 }
 
-export function rememberJobs(ctx: CacheWriter, jobs: readonly Job[]): void {
+export function rememberJobs(ctx: Viewer, jobs: readonly Job[]): void {
+  if (!onTerminal(ctx)) return;
   quietly(() => {
     const entries = jobs.map((job) => {
       const status = text(job.statusLabel) || text(job.status);

@@ -100,8 +100,8 @@ describe('the cache file', () => {
 
 describe('the commands that fill it', () => {
   const sandbox = useSandbox();
-  const cli = (args: string[], dir: string, token = 'sbx_direct_full') =>
-    runCli(['--base-url', sandbox.current.baseUrl, ...args], { env: { RECRUIT_STATE_DIR: dir, RECRUIT_TOKEN: token } });
+  const cli = (args: string[], dir: string, token = 'sbx_direct_full', tty = true) =>
+    runCli(['--base-url', sandbox.current.baseUrl, ...args], { env: { RECRUIT_STATE_DIR: dir, RECRUIT_TOKEN: token }, tty });
   const cached = (dir: string, kind: Parameters<typeof readCache>[1]) => readCache({ RECRUIT_STATE_DIR: dir }, kind, new Date());
 
   it('lookup keeps the ids and names it listed, one request as before', async () => {
@@ -128,6 +128,17 @@ describe('the commands that fill it', () => {
     expect(cached(dir, 'jobs')[0]).toEqual({ value: '12', description: 'Site Manager (Closed)' });
     expect((await cli(['jobs', 'get', '3', '--json'], dir)).code).toBe(0);
     expect(cached(dir, 'jobs').map((e) => e.value).slice(0, 2)).toEqual(['3', '12']);
+  });
+
+  it('jobs and lookups printed into a pipe are not kept: completion is for what a person saw', async () => {
+    const dir = stateDirWith();
+    expect((await cli(['jobs', 'get', '3', '--json'], dir, 'sbx_direct_full', false)).code).toBe(0);
+    expect((await cli(['jobs', 'list'], dir, 'sbx_direct_full', false)).code).toBe(0);
+    expect((await cli(['lookup', 'industries'], dir, 'sbx_direct_full', false)).code).toBe(0);
+    expect(cached(dir, 'jobs')).toEqual([]);
+    expect(cached(dir, 'industries')).toEqual([]);
+    expect((await cli(['jobs', 'get', '3', '--json'], dir)).code).toBe(0);
+    expect(cached(dir, 'jobs').map((e) => e.value)).toEqual(['3']);
   });
 
   it('fetching the job options keeps the statuses, settable ones apart, and the code lists', async () => {

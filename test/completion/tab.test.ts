@@ -13,12 +13,12 @@ import { complete, tripwire, unavailable } from './shells.js';
 
 const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `recruit-${name}-`));
 
-/** A state directory after `lookup industries`, `lookup job-options` and `jobs list` on the sandbox. */
+/** A state directory after `lookup industries`, `lookup job-options` and `jobs list` on the sandbox, on a terminal. */
 let filled: string;
 beforeAll(async () => {
   filled = tempDir('filled');
   for (const args of [['lookup', 'industries'], ['lookup', 'job-options'], ['jobs', 'list']]) {
-    const result = await runCli(['--sandbox', ...args], { env: { RECRUIT_STATE_DIR: filled } });
+    const result = await runCli(['--sandbox', ...args], { env: { RECRUIT_STATE_DIR: filled }, tty: true });
     expect(result.code, result.stderr).toBe(0);
   }
 }, 60_000);

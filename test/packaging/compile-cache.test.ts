@@ -24,7 +24,7 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
     const state = stateDir();
     const first = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
     expect(first.code).toBe(0);
-    const files = readdirSync(cacheDir(state));
+    const files = readdirSync(cacheDir(state)).filter((f) => !f.startsWith('set-'));
     // Only the chunks, whose names carry a hash of their content, each entry named with its size too;
     // dist/main.js keeps its name across builds, and V8 would take an entry of the same length.
     const chunks = readdirSync(new URL('../../dist/chunks/', import.meta.url));
@@ -38,6 +38,34 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
     expect(second).toEqual(first);
     // Accepted by V8, so not written again.
     for (const [f, mtime] of before) expect(statSync(join(cacheDir(state), f)).mtimeMs).toBe(mtime);
+  });
+
+  it('adds to the entries what a run with chunks no run loaded before compiled, once per such set', async () => {
+    const state = stateDir();
+    const env = { RECRUIT_STATE_DIR: state };
+    expect((await runBin(['--help'], { env })).code).toBe(0);
+    const sizes = () => new Map(readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).size]));
+    const mtimes = () => new Map(readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs]));
+    const afterHelp = sizes();
+    expect([...afterHelp.keys()].filter((f) => f.startsWith('set-'))).toHaveLength(1);
+
+    // `jobs get --help` loads the same chunks as `--help`: nothing is written.
+    const before = mtimes();
+    expect((await runBin(['jobs', 'get', '--help'], { env })).code).toBe(0);
+    expect(mtimes()).toEqual(before);
+
+    // `config list` loads a chunk of its own besides the core: a new set, and the core chunk's entry
+    // grows by the functions config list ran that --help did not.
+    expect((await runBin(['config', 'list'], { env })).code).toBe(0);
+    const afterConfig = sizes();
+    expect([...afterConfig.keys()].filter((f) => f.startsWith('set-'))).toHaveLength(2);
+    const core = [...afterHelp.keys()].find((f) => !f.startsWith('set-') && afterHelp.get(f)! > 50_000)!;
+    expect(afterConfig.get(core)!).toBeGreaterThan(afterHelp.get(core)!);
+
+    // Again: a set seen before, entries accepted, nothing written.
+    const seen = mtimes();
+    expect((await runBin(['config', 'list'], { env })).code).toBe(0);
+    expect(mtimes()).toEqual(seen);
   });
 
   it('rewrites an entry V8 refuses, and the command runs as if there were none', async () => {
