@@ -3,16 +3,16 @@
 // only the branch it names is built: `jobs get` adds no other command and none of their options
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from 'commander';
-import { createContext, type Context, type GlobalOptions } from './cli/context.js';
+import { runAction, type Loader } from './cli/action.js';
+import type { GlobalOptions } from './cli/context.js';
 import type { IO } from './cli/io.js';
 import { JOB_FIELD_FLAGS } from './cli/job-field-flags.js';
 import { SANDBOX_ACCOUNTS } from './cli/sandbox-account.js';
 import { HELP_TOPICS, topicsSection } from './commands/help/topic-index.js';
+import { LOOKUP_KINDS } from './commands/lookup/kinds.js';
 import { installExamples, SHELLS } from './completion/shells.js';
 import { VERSION } from './version.js';
 
-type Action = (ctx: Context, ...args: never[]) => Promise<void>;
-type Loader = () => Promise<{ default: Action }>;
 /** A command's action that loads its module when it runs. */
 type Lazy = (load: Loader) => (...args: unknown[]) => Promise<void>;
 /** A subcommand's name and what adds it to its parent. */
@@ -23,17 +23,6 @@ function examples(lines: string[]): string {
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-export const LOOKUP_KINDS = [
-  'job-options',
-  'industries',
-  'functions',
-  'employer-types',
-  'customers',
-  'departments',
-  'hiring-managers',
-  'users',
-] as const;
 
 /** Adds the branch `name` names, or all of them when it names none (commander then suggests one). */
 function addBranch(name: string | undefined, branches: readonly Branch[]): void {
@@ -59,19 +48,9 @@ export function commandWords(argv: readonly string[], program: Command): string[
 export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly string[]): Command {
   const lazy: Lazy =
     (load) =>
-    async (...args: unknown[]): Promise<void> => {
+    (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Command;
-      const globals = command.optsWithGlobals<GlobalOptions>();
-      const { default: action } = await load();
-      const ctx = createContext(io, env, globals);
-      try {
-        await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -1));
-      } catch (error) {
-        const account = ctx.sandboxAccount();
-        throw account ? (await import('./cli/sandbox-failure.js')).explainSandboxFailure(error, account) : error;
-      } finally {
-        await ctx.dispose();
-      }
+      return runAction(io, env, command.optsWithGlobals<GlobalOptions>(), load, args.slice(0, -1));
     };
 
   const program = new Command('recruit')

@@ -1,27 +1,47 @@
 // Runs one command line: parse, dispatch, and turn any failure into a message and an exit code.
-import { CommanderError } from 'commander';
+// Commander and the command tree load only for lines that need them (plain-jobs-get.ts).
+import type { CommanderError } from 'commander';
 import { ApiError } from '../api/errors.js';
+import { runAction } from './action.js';
 import { toCliError } from './api-failure.js';
 import { CliError, InterruptedError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { processIO, type IO } from './io.js';
-import { buildProgram } from '../program.js';
+import { plainJobsGet } from './plain-jobs-get.js';
 import { escapeJson, sanitize } from './sanitize.js';
 
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const json = argv.includes('--json');
-  const program = buildProgram(io, env, argv);
+  const plain = plainJobsGet(argv);
+  if (!plain) return runWithCommander(argv, io, env);
+  return settle(argv, io, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get.js'), [plain.jobId, plain.options]));
+}
+
+/** The line parsed by commander, whatever it is (run() takes this way for all but a plain `jobs get`). */
+export function runWithCommander(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return settle(argv, io, async () => {
+    const { buildProgram } = await import('../program.js');
+    await buildProgram(io, env, argv).parseAsync(argv, { from: 'user' });
+  });
+}
+
+async function settle(argv: string[], io: IO, work: () => Promise<void>): Promise<number> {
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await work();
     return EXIT.OK;
   } catch (error) {
-    return report(error, io, json, argv.includes('--verbose'));
+    return report(error, io, argv.includes('--json'), argv.includes('--verbose'));
   }
+}
+
+/** Commander's own errors (it has printed them, or the help or version it was asked for) carry a `commander.` code. */
+function isCommanderError(error: unknown): error is CommanderError {
+  const { code, exitCode } = (error ?? {}) as { code?: unknown; exitCode?: unknown };
+  return error instanceof Error && typeof code === 'string' && code.startsWith('commander.') && typeof exitCode === 'number';
 }
 
 export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean): number {
   const error = thrown instanceof ApiError ? toCliError(thrown) : thrown;
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     // Commander has already printed its message (or the help/version it was asked for).
     return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
   }

@@ -3,7 +3,7 @@
 // with `--industry` or `<jobId>` completes without an edit here; test/completion checks that every
 // name below still exists in the program.
 import { GET_KEYS } from '../commands/config/keys.js';
-import { LOOKUP_KINDS } from '../program.js';
+import { LOOKUP_KINDS } from '../commands/lookup/kinds.js';
 import type { CacheKind } from './cache.js';
 
 export type ValueSource =

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rememberForCompletion } from '../../src/completion/cache.js';
 import type { Shell } from '../../src/completion/shells.js';
-import { buildProgram, LOOKUP_KINDS } from '../../src/program.js';
+import { LOOKUP_KINDS } from '../../src/commands/lookup/kinds.js';
+import { buildProgram } from '../../src/program.js';
 import { Capture, runCli } from '../helpers/cli.js';
 import { complete, tripwire, unavailable } from './shells.js';
 

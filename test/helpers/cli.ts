@@ -31,6 +31,8 @@ export interface InProcessOptions {
   stdin?: string;
   /** The terminal's width (stdout and stderr); 100 unless told. */
   columns?: number;
+  /** The entry point: run() unless told (runWithCommander, to compare with the plain `jobs get`). */
+  via?: typeof run;
 }
 
 /** The CLI in this process: fast, and the place for most command tests. */
@@ -39,7 +41,7 @@ export async function runCli(args: string[], options: InProcessOptions = {}): Pr
   const stderr = new Capture(options.tty ?? false, options.columns);
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
   stdin.isTTY = options.tty ?? false;
-  const code = await run(args, { stdin, stdout, stderr }, { ...process.env, ...options.env });
+  const code = await (options.via ?? run)(args, { stdin, stdout, stderr }, { ...process.env, ...options.env });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

@@ -105,6 +105,14 @@ describe('what a command loads', () => {
     expectNoHeavyModules(loaded);
     // The API client speaks node:http; undici is bundled nowhere it would load.
     expect(loaded.packages).not.toContain('undici');
+    // A plain `jobs get` line needs no command tree (src/cli/plain-jobs-get.ts).
+    expect(loaded.packages).not.toContain('commander');
+    expect(loaded.sources).not.toContain('src/program.ts');
+  });
+
+  it('recruit jobs get with an option in another form goes through commander', async () => {
+    const loaded = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'get', '1', '--json', '--timeout=30']);
+    expect(loaded.packages).toContain('commander');
   });
 
   it('recruit lookup industries loads the table only on a terminal', async () => {

@@ -3,7 +3,18 @@ import type { Named } from '../../api/types.js';
 import type { Column } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { closestNames } from '../../cli/suggest.js';
-import { LOOKUP_KINDS } from '../../program.js';
+
+/** The kinds `recruit lookup <kind>` takes, in the order its help names them. */
+export const LOOKUP_KINDS = [
+  'job-options',
+  'industries',
+  'functions',
+  'employer-types',
+  'customers',
+  'departments',
+  'hiring-managers',
+  'users',
+] as const;
 
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 export type ListKind = Exclude<LookupKind, 'job-options'>;
