@@ -62,19 +62,24 @@ const result = await build({
   metafile: true,
   plugins: [...plugins, sharedCore({ core, lazyModules: lazyModules(metafile) })],
 });
-for (const file of result.outputFiles) {
-  // `import()` of a chunk becomes require() in a promise; the chunks keep their .js names.
-  const { code } = await transform(file.text, {
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.19',
-    supported: { 'dynamic-import': false },
-    logLevel: 'warning',
-  });
-  mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
+try {
+  for (const file of result.outputFiles) {
+    // `import()` of a chunk becomes require() in a promise; the chunks keep their .js names.
+    const { code } = await transform(file.text, {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20.19',
+      supported: { 'dynamic-import': false },
+      logLevel: 'warning',
+    });
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
+  }
+  writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+} catch (error) {
+  rmSync(staging, { recursive: true, force: true }); // a failed build leaves nothing beside dist/
+  throw error;
 }
-writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
 
 const dist = new URL('./dist', import.meta.url);
 const old = new URL(`./dist.staging-${process.pid}-old`, import.meta.url);

@@ -1,6 +1,8 @@
-// Batch creation budget (design 5): `recruit jobs create --file` of 5,000 jobs against a running
-// sandbox, at concurrency 8, at least 0.9x the throughput of a minimal undici loop sending the same
-// bodies at the same concurrency to the same sandbox. Runs alternate (loop, CLI, loop, CLI ...), the
+// Batch creation on loopback, for reference: `recruit jobs create --file` of 5,000 jobs against a
+// running sandbox, at concurrency 8, against the throughput of a minimal undici loop sending the same
+// bodies at the same concurrency to the same sandbox. Design 5 budgets a batch against a service's
+// latency and rate limit (rate-limit.mjs), not this loopback CPU figure: its old budget, at least
+// 0.9x, is printed beside the ratio and no longer judged. Runs alternate (loop, CLI, loop, CLI ...), the
 // sandbox reset before each; the first pair warms up. The ratio is the median of the pairs' ratios:
 // the two runs of a pair follow each other, so a burst of load on this shared machine (which moves
 // a 2-second run by a third) weighs on both sides of a ratio rather than on one side of a median.
@@ -52,7 +54,8 @@ export async function batch({ jobs = 5000, concurrency = 8, runs = 9, env: baseE
         unit: 'jobs/s',
         baseline: { name: 'minimal undici loop', value: Math.round(loop) },
         ratio,
-        budget: { min: 0.9, met: ratio >= 0.9 },
+        budget: null,
+        formerBudget: { min: 0.9, met: ratio >= 0.9 },
         spread: {
           cli: rates.cli.map(Math.round),
           loop: rates.loop.map(Math.round),

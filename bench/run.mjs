@@ -47,8 +47,8 @@ for (const name of names.length > 0 ? names : Object.keys(SUITES)) {
   results.push(...(await SUITES[name]({ env })));
 }
 
-function budgetText(b) {
-  if (!b) return '(reference)';
+function budgetText(b, former) {
+  if (!b) return former ? `(reference; was ${budgetText(former)})` : '(reference)';
   const parts = [];
   if (b.max !== undefined) parts.push(`<= ${b.max}x`);
   if (b.min !== undefined) parts.push(`>= ${b.min}x`);
@@ -64,7 +64,7 @@ const rows = results.map((r) => [
   `${r.value} ${r.unit}`,
   `${r.baseline.value} ${r.unit} (${r.baseline.name})`,
   `${r.ratio.toFixed(2)}x`,
-  budgetText(r.budget),
+  budgetText(r.budget, r.formerBudget),
   r.budget ? (r.budget.met ? 'yes' : 'NO') : '',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
