@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { plainJobsGet, PLAIN_FLAGS, PLAIN_VALUES } from '../../src/cli/plain-jobs-get.js';
 import { runWithCommander } from '../../src/cli/run.js';
 import { buildProgram } from '../../src/program.js';
-import { Capture, runCli } from '../helpers/cli.js';
+import { Capture, runCli, type CliResult } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 describe('which lines are a plain jobs get', () => {
@@ -72,10 +72,12 @@ describe('which lines are a plain jobs get', () => {
 
 describe('a plain jobs get and commander, side by side', () => {
   const sandbox = useSandbox();
+  // --verbose lines carry each request's duration, which differs from run to run.
+  const timeless = (result: CliResult): CliResult => ({ ...result, stderr: result.stderr.replace(/ \d+ms /g, ' <ms> ') });
   const both = async (argv: string[], env: NodeJS.ProcessEnv = {}, tty = false) => {
     const withEnv = { RECRUIT_TOKEN: 'sbx_direct_full', ...env };
-    const plain = await runCli(argv, { env: withEnv, tty });
-    const commander = await runCli(argv, { env: withEnv, tty, via: runWithCommander });
+    const plain = timeless(await runCli(argv, { env: withEnv, tty }));
+    const commander = timeless(await runCli(argv, { env: withEnv, tty, via: runWithCommander }));
     return { plain, commander };
   };
   const base = () => ['--base-url', sandbox.current.baseUrl];
@@ -98,6 +100,7 @@ describe('a plain jobs get and commander, side by side', () => {
     const { plain, commander } = await both([...base(), ...argv], env);
     expect(plain).toEqual(commander);
     expect(plain.stdout + plain.stderr).not.toContain('sbx_direct_full');
+    if ((argv as readonly string[]).includes('--verbose')) expect(plain.stderr).toMatch(/^< 200 GET \S+ <ms> attempt=1$/m);
   });
 
   it('on a terminal, with the names: same output', async () => {
