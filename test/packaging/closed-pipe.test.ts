@@ -29,4 +29,15 @@ describe('a closed output pipe', () => {
     expect(stderr).not.toMatch(/EPIPE|Error|at /);
     expect(code).toBe(0);
   });
+
+  it('ends --version quietly with exit 0 when the reader is already gone', async () => {
+    const child = spawn(process.execPath, [BIN, '--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed long before the child has started: its one write meets a pipe without a reader (EPIPE).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
 });
