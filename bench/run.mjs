@@ -72,7 +72,9 @@ const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | '
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
-console.log(`\n${machine.node}, ${machine.cpus} x ${machine.cpu}, load average ${machine.loadAverageAtStart.join(' ')} at start`);
+console.log('\nValues are medians. A ratio is the median of the ratios of runs made back to back (start-up: each round;');
+console.log('batches: each pair), so it can differ from value / baseline.');
+console.log(`${machine.node}, ${machine.cpus} x ${machine.cpu}, load average ${machine.loadAverageAtStart.join(' ')} at start`);
 if (callerCaCerts === undefined) console.log('NODE_EXTRA_CA_CERTS was not set in the environment');
 else if (env.NODE_EXTRA_CA_CERTS) console.log(`NODE_EXTRA_CA_CERTS=${callerCaCerts} is set and was kept (--with-extra-ca-certs)`);
 else console.log(`NODE_EXTRA_CA_CERTS=${callerCaCerts} is set in the environment; unset for these measurements (--with-extra-ca-certs keeps it)`);

@@ -4,6 +4,7 @@
 // sandbox at most 1.15x the minimal one-request node:http script (the transport the CLI uses). For
 // reference, without a budget: the same request with undici, bundled with esbuild and as it is.
 // NODE_EXTRA_CA_CERTS is unset for every side (run.mjs): it adds a fixed 40-80 ms to each start.
+// The value columns are medians; each ratio is the median of the 50 rounds' ratios (pairedRatio).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BIN, startSandboxServer } from './lib/servers.mjs';
-import { timeInterleaved } from './lib/timing.mjs';
+import { pairedRatio, timeInterleaved } from './lib/timing.mjs';
 
 const ONE_REQUEST = fileURLToPath(new URL('./fixtures/one-request.mjs', import.meta.url));
 const ONE_REQUEST_HTTP = fileURLToPath(new URL('./fixtures/one-request-http.mjs', import.meta.url));
@@ -38,7 +39,7 @@ function check(command, expect) {
   }
 }
 
-export async function startup({ runs = 30, warmup = 5, env: baseEnv = process.env } = {}) {
+export async function startup({ runs = 50, warmup = 5, env: baseEnv = process.env } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'recruit-bench-startup-'));
   const sandbox = await startSandboxServer();
   try {
@@ -78,7 +79,7 @@ export async function startup({ runs = 30, warmup = 5, env: baseEnv = process.en
     const budgets = { [version.name]: [1.15, baseline], [help.name]: [1.15, refHelp], [get.name]: [1.15, refHttp] };
     const row = (t, floor, max, name = t.name) => {
       const base = byName.get(floor.name);
-      const ratio = t.median / base.median;
+      const ratio = pairedRatio(t, base);
       return {
         name,
         value: round(t.median),
