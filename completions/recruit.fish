@@ -320,7 +320,7 @@ complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l port -x -d 'por
 complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l state -r -F -d 'keep jobs in this file across restarts (default: in memory)'
 complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l active-job-limit -x -d 'active jobs allowed per account'
 complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l faults -x -d 'inject faults, e.g. "503=0.1,429=0.1,reset=0.05,latency=0-30"'
-complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l rate-limit -x -d 'limit each token to <n>/s or <n>/min (429 with Retry-After beyond it)'
+complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l rate-limit -x -d 'limit each token to <n>/s or <n>/min, optionally ,burst=<n> (429 with Retry-After beyond it)'
 complete -c recruit -n '__recruit_in "recruit sandbox serve"' -s h -l help -d 'show help'
 # recruit sandbox tokens
 complete -c recruit -n '__recruit_in "recruit sandbox tokens"' -s h -l help -d 'show help'

@@ -409,7 +409,7 @@ function addSandbox(program: Command, lazy: Lazy): void {
     .option('--state <file>', 'keep jobs in this file across restarts (default: in memory)')
     .option('--active-job-limit <n>', 'active jobs allowed per account', '50')
     .option('--faults <spec>', 'inject faults, e.g. "503=0.1,429=0.1,reset=0.05,latency=0-30"')
-    .option('--rate-limit <rate>', 'limit each token to <n>/s or <n>/min (429 with Retry-After beyond it)')
+    .option('--rate-limit <rate>', 'limit each token to <n>/s or <n>/min, optionally ,burst=<n> (429 with Retry-After beyond it)')
     .addHelpText(
       'after',
       examples([

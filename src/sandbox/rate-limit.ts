@@ -1,5 +1,6 @@
 // The sandbox's rate limit (`--rate-limit 50/s` or `120/min`): a token bucket per bearer token that
-// refills at the rate and holds a small burst (a fifth of a second's worth, at least one request).
+// refills at the rate and holds a small burst (a fifth of a second's worth, at least two requests;
+// `5/s,burst=1` sets it, down to a bucket of one request: no burst at all).
 // Every /v1 answer to a known token carries the IETF fields (docs/decisions.md, "Rate limit"):
 //   RateLimit-Policy: "sandbox";q=50;w=1     RateLimit: "sandbox";r=<left>;t=<seconds until full>
 // and a request with no request left in its bucket is answered 429 with Retry-After in seconds.
@@ -7,7 +8,7 @@
 export class RateLimitSpecError extends Error {}
 
 export interface RateLimitSpec {
-  /** As given: "50/s", "120/min". */
+  /** As given, tidied: "50/s", "120/min", "5/s,burst=1". */
   text: string;
   /** Requests per window (the policy's q) and the window in seconds (its w). */
   quota: number;
@@ -18,18 +19,31 @@ export interface RateLimitSpec {
 
 const MAX_QUOTA = 1_000_000;
 
-/** "50/s", "120/min" (also "50/sec", "2/m"); "off" or "" is no limit. */
+/**
+ * The burst when none is given: a fifth of a second's worth, and at least two requests, so that what
+ * a client leaves unused of the rate builds up for another client of the same token (a bucket of one
+ * is always empty when a paced client comes by, so whoever else asks is refused).
+ */
+function defaultBurst(perSecond: number): number {
+  return Math.max(2, Math.ceil(perSecond / 5));
+}
+
+/** "50/s", "120/min" (also "50/sec", "2/m"), with ",burst=<n>" to set the bucket; "off" or "" is no limit. */
 export function parseRateLimit(text: string): RateLimitSpec | undefined {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === 'off') return undefined;
-  const m = /^(\d+)\s*\/\s*(s|sec|second|m|min|minute)$/i.exec(trimmed);
+  const m = /^(\d+)\s*\/\s*(s|sec|second|m|min|minute)(?:\s*,\s*burst\s*=\s*(\d+))?$/i.exec(trimmed);
   const quota = m ? Number(m[1]) : NaN;
-  if (!m || quota < 1 || quota > MAX_QUOTA) {
-    throw new RateLimitSpecError(`a rate limit is <requests>/s or <requests>/min with 1 to ${MAX_QUOTA} requests, or "off"; got "${text}"`);
+  const burst = m?.[3] === undefined ? undefined : Number(m[3]);
+  if (!m || quota < 1 || quota > MAX_QUOTA || (burst !== undefined && (burst < 1 || burst > MAX_QUOTA))) {
+    throw new RateLimitSpecError(
+      `a rate limit is <requests>/s or <requests>/min with 1 to ${MAX_QUOTA} requests, optionally ",burst=<requests>", or "off"; got "${text}"`,
+    );
   }
   const windowSeconds = m[2]!.toLowerCase().startsWith('m') ? 60 : 1;
   const perSecond = quota / windowSeconds;
-  return { text: `${quota}/${windowSeconds === 1 ? 's' : 'min'}`, quota, windowSeconds, perSecond, burst: Math.max(1, Math.ceil(perSecond / 5)) };
+  const rate = `${quota}/${windowSeconds === 1 ? 's' : 'min'}`;
+  return { text: burst === undefined ? rate : `${rate},burst=${burst}`, quota, windowSeconds, perSecond, burst: burst ?? defaultBurst(perSecond) };
 }
 
 interface Bucket {
