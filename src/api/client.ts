@@ -270,8 +270,7 @@ export class ApiClient {
       }
       await this.sleep(paused);
     }
-    const slot = this.pacer.reserve();
-    if (slot > 0) {
+    for (let slot = this.pacer.take(); slot > 0; slot = this.pacer.take()) {
       if (this.now() + slot >= deadline) throw giveUp(`the service's rate limit leaves no turn before the request's deadline`);
       await this.sleep(slot);
     }
@@ -282,9 +281,9 @@ export class ApiClient {
   /** After an attempt: learns the rate limit its answer names, and frees its room (a 429 cuts it). */
   private endTurn(startedAt: number, response: TransportResponse | undefined): void {
     const status = response?.statusCode ?? 0;
-    if (response && this.pacer.observe(readRateLimit((name) => response.header(name)))) {
-      const perSecond = Number((1000 / this.pacer.spacingMs).toFixed(2));
-      this.log(`rate limit: ${perSecond} requests/s; requests start ${Number(this.pacer.spacingMs.toFixed(1))} ms apart`);
+    const fields = response && readRateLimit((name) => response.header(name));
+    if (fields && this.pacer.observe(fields)) {
+      this.log(`rate limit: ${Number(fields.perSecond.toFixed(2))} requests/s; requests start ${Number(this.pacer.spacingMs.toFixed(1))} ms apart`);
     }
     const gate = this.gate;
     if (!gate) return;

@@ -5,7 +5,7 @@ import { AdaptiveConcurrency } from '../../src/api/adaptive-concurrency.js';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Transport, TransportResponse } from '../../src/api/http.js';
-import { Pacer } from '../../src/api/pacer.js';
+import { Pacer, SLACK } from '../../src/api/pacer.js';
 import { readRateLimit } from '../../src/api/rate-limit-fields.js';
 
 const fields = (headers: Record<string, string>) => readRateLimit((name) => headers[name]);
@@ -68,38 +68,60 @@ describe('readRateLimit', () => {
 describe('Pacer', () => {
   it('lets every request go at once until a limit is known', () => {
     const pacer = new Pacer(() => 1000);
-    expect([pacer.reserve(), pacer.reserve(), pacer.reserve()]).toEqual([0, 0, 0]);
+    expect([pacer.take(), pacer.take(), pacer.take()]).toEqual([0, 0, 0]);
     expect(pacer.spacingMs).toBe(0);
     expect(pacer.observe(undefined)).toBe(false);
   });
 
-  it('spaces request starts 1/rate apart, from now, without a backlog after a quiet spell', () => {
+  it('spaces request starts a little over 1/rate apart (SLACK), from now, without a backlog after a quiet spell', () => {
+    expect(SLACK).toBe(0.05);
     let now = 1000;
     const pacer = new Pacer(() => now);
     expect(pacer.observe({ perSecond: 50 })).toBe(true);
     expect(pacer.observe({ perSecond: 50 })).toBe(false);
+    expect(pacer.spacingMs).toBe(21); // 20 ms and 5%
     // A limit just learnt: the requests sent before may have used the quota, so the first waits a slot.
-    expect([pacer.reserve(), pacer.reserve(), pacer.reserve()]).toEqual([20, 40, 60]);
-    now += 60;
+    expect(pacer.take()).toBe(21);
+    expect(pacer.take()).toBe(21); // nothing was taken: asked again, the same wait
+    now += 21;
+    expect([pacer.take(), pacer.take()]).toEqual([0, 21]);
     now += 500; // quiet: the next request goes at once, the one after it a slot later
-    expect([pacer.reserve(), pacer.reserve()]).toEqual([0, 20]);
+    expect([pacer.take(), pacer.take()]).toEqual([0, 21]);
     expect(pacer.observe({ perSecond: 4 })).toBe(true);
-    // The slot already scheduled stays (1600); the ones after it are 250 ms apart.
-    expect([pacer.reserve(), pacer.reserve()]).toEqual([40, 290]);
+    // The slot already counted stays (now + 21); the ones after it are 262.5 ms apart.
+    expect(pacer.take()).toBe(21);
+    now += 21;
+    expect([pacer.take(), pacer.take()]).toEqual([0, 262.5]);
+  });
+
+  it('counts the next slot from when a request really takes its turn, late or not', () => {
+    let now = 0;
+    const pacer = new Pacer(() => now);
+    pacer.observe({ perSecond: 10 }); // 105 ms apart; the first slot at 105
+    now = 104; // a timer that fired early: not yet
+    expect(pacer.take()).toBe(1);
+    now = 130; // one that fired late: taken, and the next is 105 ms after this one, not after 105
+    expect(pacer.take()).toBe(0);
+    now = 234;
+    expect(pacer.take()).toBe(1);
+    now = 235;
+    expect(pacer.take()).toBe(0);
   });
 
   it('waits a slot when the quota is used up', () => {
     let now = 0;
     const pacer = new Pacer(() => now);
     pacer.observe({ perSecond: 10, remaining: 0 });
-    expect(pacer.reserve()).toBe(100);
-    expect(pacer.reserve()).toBe(200);
-    now = 1000; // quiet: the next goes at once; its slot ends at 1100
+    expect(pacer.take()).toBe(105);
+    now = 105;
+    expect(pacer.take()).toBe(0);
+    expect(pacer.take()).toBe(105);
+    now = 1000; // quiet: the next goes at once; the slot after it is at 1105
     pacer.observe({ perSecond: 10, remaining: 5 });
-    expect(pacer.reserve()).toBe(0);
-    now = 1090; // an answer saying nothing is left: the next waits a whole slot from now, not to 1100
+    expect(pacer.take()).toBe(0);
+    now = 1090; // an answer saying nothing is left: the next waits a whole slot from now, not to 1105
     pacer.observe({ perSecond: 10, remaining: 0 });
-    expect(pacer.reserve()).toBe(100);
+    expect(pacer.take()).toBe(105);
   });
 });
 
@@ -236,8 +258,8 @@ describe('ApiClient under a rate limit (a scripted transport and a fake clock)',
     await api.request('GET', '/jobs/1');
     await api.request('GET', '/jobs/1');
     await api.request('GET', '/jobs/1');
-    expect(clock.sleeps).toEqual([20, 19]); // slots from the first answer on; an answer takes 1 ms
-    expect(lines).toContain('rate limit: 50 requests/s; requests start 20 ms apart');
+    expect(clock.sleeps).toEqual([21, 20]); // slots from the first answer on; an answer takes 1 ms
+    expect(lines).toContain('rate limit: 50 requests/s; requests start 21 ms apart');
     expect(lines.filter((l) => l.startsWith('rate limit:'))).toHaveLength(1); // said once, when learnt
   });
 

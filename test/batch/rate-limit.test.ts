@@ -46,6 +46,23 @@ describe('batch under a rate limit', () => {
     expect(state.body.refused).toBe(0);
   });
 
+  it('leaves a little of the rate unused, so that a service keeping no burst refuses none of its paced requests', async () => {
+    // A bucket of one request: a request that comes a hair before 1/rate is up is refused. Spaced
+    // exactly 1/rate apart, timers' and the loopback's jitter made about a third of them come early.
+    await admin('rate-limit', { limit: '10/s,burst=1' });
+    // Names to look up first, so that the limit is known before the first POST.
+    const named = { jobFunctionId: undefined, industry: 'Information Technology', jobFunction: 'DevOps' };
+    const file = writeJobs('strict.ndjson', jobs('Strict Job', 24, named));
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4', '--verbose']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('rate limit: 10 requests/s; requests start 105 ms apart');
+    createdOnce('Strict Job ', 24);
+    expect(proxy.requests.filter((r) => r.status === 429).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    const state = await call(sandbox.current, 'GET', '/_sandbox/rate-limit', { token: null });
+    expect(state.body).toMatchObject({ burst: 1, refused: 0 });
+  });
+
   it('halves the requests in flight on a 429 and raises them again as answers succeed, never above --concurrency', async () => {
     await admin('faults', { spec: 'latency=40-40,retry-after=0', queue: [] });
     const file = writeJobs('aimd.ndjson', jobs('Aimd Job', 60));
