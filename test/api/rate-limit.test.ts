@@ -264,7 +264,8 @@ describe('ApiClient under a rate limit (a scripted transport and a fake clock)',
   });
 
   it('gives up on a request whose turn comes at or past its deadline, sending nothing more', async () => {
-    const { api, clock, sent } = client([() => answer(200, policy(1, 10))], { timeouts: { requestMs: 10_000 } });
+    // One request per 10 s: slots 10.5 s apart. The second request's turn comes exactly at its deadline.
+    const { api, clock, sent } = client([() => answer(200, policy(1, 10))], { timeouts: { requestMs: 10_500 } });
     await api.request('GET', '/jobs/1');
     const error = await api.request('GET', '/jobs/1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
