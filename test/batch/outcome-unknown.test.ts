@@ -63,7 +63,7 @@ describe('batch: an answer that leaves the outcome unknown', () => {
     proxy.reset();
     const again = await batch(proxy.baseUrl, file);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain('sending 1 job of 4, 4 at a time; 3 already created in an earlier run; 1 unanswered earlier, re-sent with their original key');
+    expect(again.stderr).toContain('sending 1 job of 4; 3 already created in an earlier run; 1 unanswered earlier, re-sent with their original key');
     expect(proxy.creates().map((e) => [titleOf(e), e.key])).toEqual([[target, key]]);
     expect(proxy.creates()[0]!.upstreamStatus).toBe(201);
     const titles = titlesWithPrefix(sandbox.current, prefix);

@@ -46,7 +46,7 @@ describe('jobs status with many ids', () => {
       ['4', 'QA Analyst', 'changed', 'In Progress', 'Closed', ''],
       ['9', 'Financial Analyst', 'changed', 'New', 'Closed', ''],
     ]);
-    expect(result.stderr).toContain('changing the status of 3 jobs to Closed (1), 4 at a time');
+    expect(result.stderr).toContain('changing the status of 3 jobs to Closed (1), 3 at a time');
     expect(result.stderr).toMatch(/^3 jobs: 3 changed \(\d+\.\d s\)$/m);
     for (const id of [3, 4, 9]) expect(await statusOf(id)).toBe(1);
     const sent = patches();

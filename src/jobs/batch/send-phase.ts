@@ -12,7 +12,7 @@ import type { ItemSource } from './read-items.js';
 import type { Results } from './results.js';
 import { sendAll, type Stopper } from './send.js';
 import { onStopSignals } from './stop-signals.js';
-import { finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
+import { atATime, finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
 import type { Validated } from './validate.js';
 
 export interface SendContext {
@@ -55,7 +55,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     const earlier = before.already_created ? `; ${before.already_created} already created in an earlier run` : '';
     const resent = resendKeys.size ? `; ${resendKeys.size} unanswered earlier, re-sent with their original key` : '';
     const of = toSend < results.size ? ` of ${results.size}` : '';
-    ctx.info(`sending ${plural(toSend, 'job')}${of}, ${s.concurrency} at a time${earlier}${resent}`);
+    ctx.info(`sending ${plural(toSend, 'job')}${of}${atATime(toSend, s.concurrency)}${earlier}${resent}`);
     // Ctrl-C and SIGTERM end the run as a whole: the requests in flight are awaited, the summary printed.
     const offSignals = onStopSignals(ctx, stopper);
     progress.start();

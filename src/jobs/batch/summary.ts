@@ -16,6 +16,11 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** ", 4 at a time" for the start line of a run sending `count` requests; nothing for one. */
+export function atATime(count: number, concurrency: number): string {
+  return count > 1 ? `, ${Math.min(count, concurrency)} at a time` : '';
+}
+
 /** The piped rows: every item, every column, the full error. */
 const COLUMNS: Column<ItemResult>[] = [
   { header: 'ITEM', value: (r) => r.index },

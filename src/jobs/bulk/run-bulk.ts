@@ -19,7 +19,7 @@ import { Progress } from '../batch/progress.js';
 import type { StopReason } from '../batch/classify.js';
 import { createdRecord, type Stopper } from '../batch/send.js';
 import { onStopSignals } from '../batch/stop-signals.js';
-import { plural } from '../batch/summary.js';
+import { atATime, plural } from '../batch/summary.js';
 import type { targetOf } from '../target.js';
 import { failureOf } from './bulk-failure.js';
 import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
@@ -171,7 +171,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
   journal.begin(s.input, s.target, s.account, items.length, ctx.now());
   const resent = items.filter((item, i) => pending(i) && earlier.has(item.index)).length;
   const parts = [
-    `${op.starting(`${toSend < items.length ? `${toSend} of ${items.length} jobs` : plural(toSend, 'job')}`)}, ${s.concurrency} at a time`,
+    `${op.starting(`${toSend < items.length ? `${toSend} of ${items.length} jobs` : plural(toSend, 'job')}`)}${atATime(toSend, s.concurrency)}`,
     ...(unchanged ? [`${unchanged} already as asked`] : []),
     ...(resent ? [`${resent} unanswered earlier, re-sent with their original key`] : []),
   ];
