@@ -1,6 +1,8 @@
 // `--sandbox`: the sandbox runs inside this process on a loopback port, with its state in the
 // user's state directory so consecutive commands see the same jobs. Its account (and so its token)
 // is chosen by --sandbox-account (sandbox-account.ts).
+import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { embeddedSandboxStateFile } from './paths.js';
 
 export interface EmbeddedSandbox {
@@ -9,12 +11,21 @@ export interface EmbeddedSandbox {
 }
 
 export async function startEmbeddedSandbox(env: NodeJS.ProcessEnv): Promise<EmbeddedSandbox> {
-  const { startSandbox } = await import('../sandbox/index.js');
+  const { startSandbox, StateFileError } = await import('../sandbox/index.js');
   const limit = env.RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT;
-  return startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    stateFile: embeddedSandboxStateFile(env),
-    activeJobLimit: limit ? Number(limit) : undefined,
-  });
+  try {
+    return await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      stateFile: embeddedSandboxStateFile(env),
+      activeJobLimit: limit ? Number(limit) : undefined,
+    });
+  } catch (error) {
+    throw error instanceof StateFileError ? sandboxStateError(error) : error;
+  }
+}
+
+/** A sandbox state file that cannot be used (damaged, unreadable): exit 1, its own code, not `internal`. */
+export function sandboxStateError(error: Error): CliError {
+  return new CliError(error.message, EXIT.API_FAILED, 'sandbox_state');
 }

@@ -54,6 +54,8 @@ describe('a damaged state file', () => {
       writeFileSync(stateFile, `not json at all\n${line(1, 'After')}`);
       const result = await runBin(['sandbox', 'serve', '--port', '0', '--state', stateFile], { timeoutMs: 10_000 });
       expect(result.code).toBe(1);
+      const json = await runBin(['sandbox', 'serve', '--port', '0', '--state', stateFile, '--json'], { timeoutMs: 10_000 });
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'sandbox_state' } });
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
         `error: state file ${stateFile}: line 1 is not valid JSON; refusing to start (a torn last line is cut off, a broken ` +
@@ -71,6 +73,10 @@ describe('a damaged state file', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(`error: state file ${file}: line 2 is not valid JSON; refusing to start`);
       expect(result.stderr).not.toMatch(STACK_FRAME);
+      // With --json, an error of its own kind (it was `internal`, which says the CLI failed).
+      const json = await runCli(['jobs', 'list', '--sandbox', '--json'], { env: { RECRUIT_STATE_DIR: stateDir } });
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'sandbox_state', message: expect.stringContaining('line 2 is not valid JSON') } });
     });
   });
 });

@@ -1,5 +1,6 @@
 // `recruit sandbox serve`: the sandbox as a standalone server, until SIGINT or SIGTERM.
 import type { Context } from '../../cli/context.js';
+import { sandboxStateError } from '../../cli/embedded-sandbox.js';
 import { UsageError } from '../../cli/errors.js';
 import { writeJson } from '../../cli/output.js';
 
@@ -27,13 +28,14 @@ function rateText(rate: { limit: string; burst?: number }): string {
 export default async function serve(ctx: Context, options: ServeOptions): Promise<void> {
   const port = wholeNumber('--port', options.port, 0, 65535);
   const activeJobLimit = wholeNumber('--active-job-limit', options.activeJobLimit, 0, 1_000_000);
-  const { startSandbox, FaultSpecError, RateLimitSpecError } = await import('../../sandbox/index.js');
+  const { startSandbox, FaultSpecError, RateLimitSpecError, StateFileError } = await import('../../sandbox/index.js');
   let sandbox;
   try {
     sandbox = await startSandbox({ host: options.host, port, stateFile: options.state, activeJobLimit, faults: options.faults, rateLimit: options.rateLimit });
   } catch (error) {
     if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`);
     if (error instanceof RateLimitSpecError) throw new UsageError(`--rate-limit: ${error.message}`);
+    if (error instanceof StateFileError) throw sandboxStateError(error);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is already in use`, [], 'pass --port 0 to pick a free port');
     throw error;
