@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the plan is read as parsed JSON */
 // `recruit jobs apply` over real HTTP against the sandbox: the plan of each class of entry, the
 // refusals, the confirmations, and a re-run after a SIGKILL of the built executable.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +96,72 @@ describe('jobs apply: the plan', () => {
     for (const job of prunable) expect(sandbox.current.store.jobs.get(job.id)!.status).toBe(1);
     expect(accountJobs().filter((j) => !prunable.some((p) => p.id === j.id)).map((j) => [j.id, j.status])).toEqual(otherwise);
     expect((await plan(kept, ['--prune'])).counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 2, held: 0 });
+  });
+});
+
+describe('jobs apply: an export of the account as the file', () => {
+  async function exported(args: string[], name: string): Promise<string> {
+    const res = await recruit(['jobs', 'list', '--all', ...args]);
+    expect(res.code, res.stderr).toBe(0);
+    const path = join(dir, name);
+    writeFileSync(path, res.stdout);
+    return path;
+  }
+
+  it.each([
+    ['jobs list --all --json', ['--json'], 'export.json'],
+    ['jobs list --all --csv', ['--csv'], 'export.csv'],
+  ])('takes %s as it is: nothing to change, the service-set fields named once and not applied', async (_, args, name) => {
+    const path = await exported(args, name);
+    const before = snapshot();
+    const res = await recruit(['jobs', 'apply', '--file', path, '--prune', '--yes']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`nothing to change: ${accountJobs().length} jobs unchanged`);
+    expect(res.stderr).toMatch(/note: .*statusLabel.* set by the service and not applied/);
+    expect(snapshot()).toBe(before);
+  });
+
+  it('an edited export plans exactly its edit; a status edited in it is not applied, and said so', async () => {
+    const path = await exported(['--json'], 'edited-export.json');
+    const jobs = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>[];
+    const [target, other] = jobs.filter((j) => j.status === 5);
+    target!.title = `${target!.title} (edited)`;
+    target!.statusLabel = 'Closed';
+    other!.status = 1;
+    writeFileSync(path, JSON.stringify(jobs));
+    const p = await plan(path);
+    expect(p.counts).toMatchObject({ create: 0, update: 1, close: 0 });
+    expect(p.actions[0].changes).toEqual([{ field: 'title', from: target!.title.replace(' (edited)', ''), to: target!.title }]);
+    const res = await recruit(['jobs', 'apply', '--file', path, '--dry-run']);
+    expect(res.stderr).toContain(
+      `note: item ${jobs.indexOf(target!)} (${target!.jobCode}): statusLabel "Closed" is not the job's ("In Progress"); apply leaves statuses alone: recruit jobs status ${target!.id} <status>`,
+    );
+    expect(res.stderr).toContain(`note: item ${jobs.indexOf(other!)} (${other!.jobCode}): status 1 is not the job's (5); apply leaves statuses alone`);
+  });
+
+  it('refuses an id that is not the job of its code, or not a job of the account, naming the item; nothing sent', async () => {
+    const path = await exported(['--json'], 'ids-export.json');
+    const jobs = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>[];
+    const [a, b] = [jobs[0]!, jobs[1]!];
+    const renamed: Record<string, any> = { ...jobs[2]!, jobCode: 'RENAMED-1' };
+    const foreign = { ...item('AP-NEW'), id: 999_999 };
+    const bad = { ...item('AP-BAD'), id: 'twelve' };
+    const gone = { ...jobs[3]!, id: 888_888 };
+    const edited = [{ ...a, id: b.id }, renamed, foreign, bad, gone];
+    const before = snapshot();
+    const res = await recruit(['jobs', 'apply', '--file', file('ids.json', edited), '--yes', '--json']);
+    expect(res.code).toBe(2);
+    // The error is the last line of stderr, after the note on the service's fields.
+    const error = JSON.parse(res.stderr.trim().split('\n').at(-1)!).error;
+    expect(error.message).toBe('5 items of ' + join(dir, 'ids.json') + ' have an id that is not the job of their jobCode; nothing was sent');
+    expect(error.details).toEqual([
+      { item: 0, field: 'id', message: `${b.id} is job ${b.jobCode}, but the item's jobCode "${a.jobCode}" is job ${a.id}` },
+      { item: 1, field: 'id', message: `${renamed.id} is job ${jobs[2]!.jobCode}, not "RENAMED-1": apply matches jobs by jobCode (to change a code: recruit jobs update ${renamed.id} --job-code RENAMED-1)` },
+      { item: 2, field: 'id', message: 'no job 999999 in the account: empty the id to create the item as a new job' },
+      { item: 3, field: 'id', message: 'must be the id of a job of the account (a positive integer), got "twelve"' },
+      { item: 4, field: 'id', message: `no job 888888 in the account, but the item's jobCode "${jobs[3]!.jobCode}" is job ${jobs[3]!.id}` },
+    ]);
+    expect(snapshot()).toBe(before);
   });
 });
 

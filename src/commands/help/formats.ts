@@ -106,6 +106,8 @@ skipped; the other columns the service sets (statusLabel, createdAt, ...) are no
 Every item is checked before anything is sent; running the same command again resumes the batch.
 \`recruit jobs apply --file\` reads the same formats and needs a jobCode on every item (unique in
 the file): it matches items with the account's jobs by code and plans create, update or unchanged.
+It takes an export (jobs list --all --csv or --json) as it is: the fields the service sets are not
+applied, and an id must be the job of its jobCode.
 The whole story: docs/batch.md in recruit's repository.
 `;
 }

@@ -5,12 +5,15 @@
 import type { Job } from '../../api/types.js';
 import type { ErrorDetail } from '../../cli/errors.js';
 import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
+import type { ServiceFields } from './apply-export.js';
 import { sameValue } from './update-report.js';
 
 export interface FileItem {
   index: number;
   code: string;
   body: Record<string, unknown>;
+  /** The fields the service sets that the item gave (an export's), never applied (apply-export.ts). */
+  given?: ServiceFields;
 }
 
 export interface FieldChange {

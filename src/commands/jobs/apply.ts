@@ -27,6 +27,7 @@ import { onStopSignals } from '../../jobs/batch/stop-signals.js';
 import { report, sendPhase } from '../../jobs/bulk/run-bulk.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
+import { idProblems, statusNotes, takeServiceFields } from './apply-export.js';
 import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './apply-plan.js';
 import { applyOperation } from './apply-operation.js';
 import { countsLine, planJson, printPlanTo } from './apply-output.js';
@@ -39,24 +40,27 @@ export interface ApplyOptions {
   concurrency?: string;
 }
 
-/** Every item of the file, checked and with names resolved; any problem (or a missing or repeated code) refuses the file. */
+/**
+ * Every item of the file, checked and with names resolved; any problem (or a missing or repeated
+ * code) refuses the file. The fields the service sets (an export's id, status, dates) are taken out
+ * first and said once: the id is checked against the account later, the rest is not applied.
+ */
 async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver): Promise<FileItem[]> {
   const items: FileItem[] = [];
   const problems: ErrorDetail[] = [];
   const codes: { index: number; code: string | undefined }[] = [];
+  const serviceNames = new Set<string>();
   for await (const raw of source.items()) {
+    const { given, names } = takeServiceFields(raw.value);
+    for (const name of names) serviceNames.add(name);
     const derived = await deriver.derive(raw);
     for (const p of derived.problems) problems.push({ ...(p.item !== undefined ? { item: p.item } : {}), ...(raw.row !== undefined ? { row: raw.row } : {}), field: p.field, message: p.message });
     const code = typeof derived.body.jobCode === 'string' ? derived.body.jobCode : undefined;
     codes.push({ index: raw.index, code });
-    items.push({ index: raw.index, code: code ?? '', body: derived.body });
+    items.push({ index: raw.index, code: code ?? '', body: derived.body, given });
   }
-  if (source.csv && source.csv.existing > 0) {
-    throw new UsageError(
-      `${plural(source.csv.existing, 'row')} of ${source.display} ${source.csv.existing === 1 ? 'has' : 'have'} an id; nothing was sent`,
-      [],
-      '`jobs apply` matches rows with jobs by jobCode: empty the id column (a row with an id would be skipped, and --prune would close its job)',
-    );
+  if (serviceNames.size > 0) {
+    ctx.info(`note: ${[...serviceNames].join(', ')} ${serviceNames.size === 1 ? 'is' : 'are'} set by the service and not applied${serviceNames.has('id') ? ' (an id is checked: it must be the job of its jobCode)' : ''}`);
   }
   if (items.length === 0) throw new UsageError(`--file ${source.display} has no jobs`, [], 'an empty file would close every job with --prune: say so with a file of the jobs to keep');
   problems.push(...codeProblems(codes));
@@ -94,7 +98,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format);
+    const source = await ItemSource.open(input.path, input.display, format, { readExisting: true });
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver));
@@ -121,6 +125,12 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       if (ambiguous.length > 0) {
         throw new UsageError(`${plural(ambiguous.length, 'code')} of ${source.display} ${ambiguous.length === 1 ? 'matches' : 'match'} more than one job; nothing was sent`, ambiguous, 'give those jobs codes of their own (`recruit jobs update <id> --job-code ...`), then run the same command again');
       }
+      const wrongIds = idProblems(fileItems, jobs);
+      if (wrongIds.length > 0) {
+        const n = wrongIds.length;
+        throw new UsageError(`${plural(n, 'item')} of ${source.display} ${n === 1 ? 'has' : 'have'} an id that is not the job of ${n === 1 ? 'its' : 'their'} jobCode; nothing was sent`, wrongIds, 'an id in the file is only checked: items are matched with jobs by jobCode');
+      }
+      for (const note of statusNotes(fileItems, jobs)) ctx.info(note);
       const plan = planApply(fileItems, jobs, options.prune === true);
       const changes = plan.actions.length;
       if (options.dryRun || changes === 0) {

@@ -14,6 +14,8 @@ export interface CsvPass {
   header?: CsvHeader;
   /** Rows with an id: jobs that exist (a `jobs list --csv` row), not created. */
   existing: number;
+  /** Read those rows too, their id and the service's columns kept in the item (`jobs apply`). */
+  readExisting?: boolean;
 }
 
 const WHY: Record<string, string> = {
@@ -68,7 +70,7 @@ export async function* csvItemBatches(path: string, display: string, pass: CsvPa
           pass.header = new CsvHeader(cells, display);
           continue;
         }
-        const read = readRow(pass.header, cells, index);
+        const read = readRow(pass.header, cells, index, pass.readExisting === true);
         if (read.kind === 'blank') continue;
         if (read.kind === 'existing') {
           pass.existing++;

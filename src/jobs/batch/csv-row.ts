@@ -126,8 +126,12 @@ export type CsvRow =
   | { kind: 'existing'; id: string }
   | { kind: 'job'; value: Record<string, unknown>; problems: Problem[] };
 
-/** One data row as a job; `index` is the item it becomes (for its problems). */
-export function readRow(header: CsvHeader, cells: readonly string[], index: number): CsvRow {
+/**
+ * One data row as a job; `index` is the item it becomes (for its problems). A row with an id is an
+ * existing job, skipped, unless `withService`: then its id (a number when it is digits) and the
+ * other columns the service sets are kept in the job as their text, for the caller to take out.
+ */
+export function readRow(header: CsvHeader, cells: readonly string[], index: number, withService = false): CsvRow {
   if (cells.every((c) => c.trim() === '')) return { kind: 'blank' };
   const problems: Problem[] = [];
   const at = (field: string, message: string) => problems.push({ item: index, field, message });
@@ -146,8 +150,14 @@ export function readRow(header: CsvHeader, cells: readonly string[], index: numb
       at(`column ${k + 1}`, 'has a value, but the column has no name in the header row');
       continue;
     }
-    if (column === 'id') return { kind: 'existing', id: trimmed };
-    if (SERVICE_FIELDS.has(column)) continue;
+    if (SERVICE_FIELDS.has(column)) {
+      if (!withService) {
+        if (column === 'id') return { kind: 'existing', id: trimmed };
+        continue;
+      }
+      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : unneutralise(raw).trim();
+      continue;
+    }
     const text = unneutralise(raw);
     const cell = text.trim();
     if (NUMBER_FIELDS.has(column)) {

@@ -90,6 +90,11 @@ function where(text: string, message: string): string {
   return `${message} (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
 }
 
+export interface SourceOptions {
+  /** CSV rows with an id are read, not skipped, their id and service columns kept (csv-row.ts). */
+  readExisting?: boolean;
+}
+
 export class ItemSource {
   private document: unknown[] | undefined;
   /** The last pass over a CSV file: its header, and the rows of existing jobs it skipped. */
@@ -99,10 +104,11 @@ export class ItemSource {
     readonly path: string,
     readonly display: string,
     readonly format: Format,
+    private readonly options: SourceOptions = {},
   ) {}
 
-  static async open(path: string, display: string, as: FileFormat = 'json'): Promise<ItemSource> {
-    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display));
+  static async open(path: string, display: string, as: FileFormat = 'json', options: SourceOptions = {}): Promise<ItemSource> {
+    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display), options);
   }
 
   private async whole(): Promise<unknown[]> {
@@ -127,7 +133,7 @@ export class ItemSource {
   async *itemBatches(): AsyncGenerator<RawItem[]> {
     if (this.format === 'csv') {
       const { csvItemBatches } = await import('./csv-items.js');
-      this.csv = { existing: 0 };
+      this.csv = { existing: 0, readExisting: this.options.readExisting === true };
       yield* csvItemBatches(this.path, this.display, this.csv);
       return;
     }
