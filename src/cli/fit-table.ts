@@ -1,11 +1,11 @@
 // An aligned table that fits the terminal: one line per row, whatever its cells hold. Columns are
 // as wide as their widest cell (up to their `max`), and the `fit` column gets what the terminal
 // has left, its cells cut with an ellipsis: a long error never wraps into the next row mid-word.
-import { cut } from './spinner.js';
+import { cut, displayWidth as width } from './text-width.js';
 
 export interface FitColumn {
   header: string;
-  /** At most this many characters; longer cells are cut. */
+  /** At most this many columns; longer cells are cut. */
   max?: number;
   /** This column takes the width left over (the last one that has it). */
   fit?: boolean;
@@ -16,8 +16,6 @@ export interface FitColumn {
 /** Below this, the `fit` column is cut no further: the line wraps instead. */
 const MIN_FIT = 16;
 const GAP = '  ';
-
-const width = (s: string) => [...s].length;
 
 /**
  * The table's lines (header first), each ending in a newline. `cells` are one-line texts already

@@ -63,8 +63,11 @@ function terminal(out: Stream): NodeJS.WritableStream {
   } as unknown as NodeJS.WritableStream;
 }
 
-/** `text` cut to `width` characters, the last one an ellipsis. */
-export function cut(text: string, width: number): string {
+/**
+ * `text` cut to `width` characters, the last one an ellipsis. Characters, not terminal columns
+ * (text-width.ts): this module loads with every command, and its lines are the CLI's own words.
+ */
+function cut(text: string, width: number): string {
   const chars = [...text];
   if (chars.length <= width) return text;
   return width <= 0 ? '' : `${chars.slice(0, width - 1).join('')}…`;

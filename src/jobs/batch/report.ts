@@ -7,7 +7,7 @@ import { fitTable, type FitColumn } from '../../cli/fit-table.js';
 import { writeOut } from '../../cli/io.js';
 import { stdoutChalk } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
-import { cut } from '../../cli/spinner.js';
+import { cut, displayWidth } from '../../cli/text-width.js';
 import { CAPACITY_CODE, type StopReason } from './classify.js';
 import { isCreated, type ItemResult, type ResultKind, type Results } from './results.js';
 
@@ -194,7 +194,7 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
       const { label: what, text } = describeGroup(group, reason);
       const label = `${plural(group.length, 'item')} ${what}:`;
       const paint = colours[group[0]!.result];
-      out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - [...label].length - 1))}\n`;
+      out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - displayWidth(label) - 1))}\n`;
       out += `  ${compactItems(
         group.map((r) => r.index),
         width - 2,

@@ -8,7 +8,7 @@ import { fitTable, type FitColumn } from '../../cli/fit-table.js';
 import { writeOut } from '../../cli/io.js';
 import { JsonArrayWriter, stdoutChalk } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
-import { cut } from '../../cli/spinner.js';
+import { cut, displayWidth } from '../../cli/text-width.js';
 import { CAPACITY_CODE, type StopReason } from '../batch/classify.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';
@@ -125,7 +125,7 @@ async function writeReport(ctx: Context, items: BulkItem<unknown>[], reason: Sto
       const text = capacity ? 'no free active-job slot — close a job or raise the limit' : errorText(first).replace(/ \(gave up after \d+ attempts\)$/, '');
       const label = `${plural(group.length, 'job')} ${what}:`;
       const paint = colours[first.result];
-      out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - [...label].length - 1))}\n`;
+      out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - displayWidth(label) - 1))}\n`;
       out += `  ${idList(
         group.map((i) => i.jobId),
         width - 2,
