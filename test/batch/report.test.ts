@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fitTable } from '../../src/cli/fit-table.js';
 import { compactItems } from '../../src/jobs/batch/report.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
-import { useSandbox } from '../helpers/sandbox.js';
-import { batch, jobs, parseJson, writeJobs } from './helpers.js';
+import { call, useSandbox } from '../helpers/sandbox.js';
+import { batch, jobs, parseJson, tempFile, writeJobs } from './helpers.js';
 
 const SEEDED_ACTIVE = new SandboxStore().activeJobCount('direct');
 // Room for three more active jobs: items 0, 4 and 5 below.
@@ -52,6 +52,26 @@ describe('the batch report on a terminal', () => {
     expect(res.stderr).toMatch(/^40 jobs: 3 created, 4 refused, 33 not attempted \(\d+\.\d s\)$/m);
   });
 
+  it('names the rows of a CSV file as a spreadsheet numbers them, not the items', async () => {
+    expect((await call(sandbox.current, 'POST', '/_sandbox/reset', { token: null })).status).toBe(200); // free active-job slots
+    // The header is row 1; a blank row 3 is skipped, so item 1 is row 4.
+    const header = 'title,description,location,jobFunctionId,employerTypeId,jobCode';
+    const row = (title: string, fn: number, code: string) => `${title},${'word '.repeat(120).trim()},"Austin, TX, USA",${fn},501,${code}`;
+    const rows = [row('Csv Report 0', 101, 'CR-0'), '', row('Csv Report 1', 998, 'CR-1'), row('Csv Report 2', 999, 'CR-2'), row('Csv Report 3', 999, 'CR-3')];
+    for (let i = 4; i < 9; i++) rows.push(row(`Csv Report ${i}`, 999, `CR-${i}`));
+    const file = tempFile('report.csv', `${header}\n${rows.join('\n')}\n`);
+    const res = await batch(sandbox.current.baseUrl, file, ['--concurrency', '1'], { tty: true, columns: 90, env: { NO_COLOR: '1' } });
+    expect(res.code, res.stderr).toBe(1);
+    const lines = res.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ROW +JOB ID +STATUS +APPROVAL +RESULT +TITLE$/);
+    expect(lines[1]).toMatch(/^2 +\d+ +In Progress +Unknown +created +Csv Report 0$/);
+    expect(lines[3]).toBe('8 of 9 items need attention:');
+    expect(lines[4]).toMatch(/^ROW +TITLE +JOB CODE +RESULT +ERROR$/);
+    expect(lines[5]).toMatch(/^4 +Csv Report 1 +CR-1 +refused +400 /);
+    expect(lines[6]).toMatch(/^7 items refused: 400 /);
+    expect(lines[7]).toBe('  rows 5–11');
+  });
+
   it('keeps the full error in --json and in the piped rows', async () => {
     const full = 'The request has invalid fields: jobFunctionId (jobFunctionId: no job function has id 998)';
     const json = await batch(sandbox.current.baseUrl, writeJobs('report-json.ndjson', [reportJobs('Json Text Job')[1]]), ['--json'], { tty: true, columns: 40 });
@@ -67,6 +87,8 @@ describe('item numbers as ranges', () => {
     expect(compactItems([4, 5, 6, 7])).toBe('#4–#7');
     expect(compactItems([1, 2, 4, 5, 6, 9])).toBe('#1, #2, #4–#6, #9');
     expect(compactItems([0])).toBe('#0');
+    expect(compactItems([2, 3, 5, 6, 7, 9], Infinity, 'row')).toBe('rows 2, 3, 5–7, 9');
+    expect(compactItems([14], Infinity, 'row')).toBe('row 14');
   });
 
   it('counts what does not fit the width', () => {

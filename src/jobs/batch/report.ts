@@ -10,6 +10,7 @@ import { sanitizeCell } from '../../cli/sanitize.js';
 import { cut, displayWidth } from '../../cli/text-width.js';
 import { CAPACITY_CODE, type StopReason } from './classify.js';
 import { isCreated, type ItemResult, type ResultKind, type Results } from './results.js';
+import type { RowNumbers } from './validate.js';
 
 export const LABELS: Record<ResultKind, string> = {
   created: 'created',
@@ -63,10 +64,11 @@ function describeGroup(group: readonly ItemResult[], reason: StopReason | undefi
 }
 
 /**
- * Item numbers as ranges ("#2, #4–#36, #40") within `width` characters; what does not fit is
- * counted ("… and 12 more").
+ * Item numbers as ranges ("#2, #4–#36, #40"), or a CSV file's rows ("rows 2, 4–36, 40"), within
+ * `width` characters; what does not fit is counted ("… and 12 more").
  */
-export function compactItems(indices: readonly number[], width = Infinity): string {
+export function compactItems(indices: readonly number[], width = Infinity, kind: 'item' | 'row' = 'item'): string {
+  const mark = kind === 'item' ? '#' : '';
   const runs: string[] = [];
   const counts: number[] = [];
   for (let i = 0; i < indices.length; ) {
@@ -74,16 +76,17 @@ export function compactItems(indices: readonly number[], width = Infinity): stri
     while (j + 1 < indices.length && indices[j + 1] === indices[j]! + 1) j++;
     const n = j - i + 1;
     if (n >= 3) {
-      runs.push(`#${indices[i]}–#${indices[j]}`);
+      runs.push(`${mark}${indices[i]}–${mark}${indices[j]}`);
       counts.push(n);
     } else {
       for (let k = i; k <= j; k++) {
-        runs.push(`#${indices[k]}`);
+        runs.push(`${mark}${indices[k]}`);
         counts.push(1);
       }
     }
     i = j + 1;
   }
+  if (kind === 'row') runs[0] = `${indices.length === 1 ? 'row' : 'rows'} ${runs[0]}`;
   let text = '';
   let shown = 0;
   for (let i = 0; i < runs.length; i++) {
@@ -103,8 +106,16 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export async function writeReport(ctx: Context, results: Results, reason: StopReason | undefined): Promise<void> {
+/**
+ * The report on a terminal. A CSV file's items are named by their rows (`rows`), as a spreadsheet
+ * numbers them; other files' by their number from 0 (`#12`).
+ */
+export async function writeReport(ctx: Context, results: Results, reason: StopReason | undefined, rows?: RowNumbers): Promise<void> {
   const width = ctx.io.stdout.columns || 80;
+  const byRow = rows !== undefined && rows.size > 0;
+  const numberOf = (index: number) => (byRow ? (rows.get(index) ?? index) : index);
+  const name = (index: number) => (byRow ? String(numberOf(index)) : `#${index}`);
+  const ITEM = byRow ? 'ROW' : 'ITEM';
   const chalk = ctx.color.stdout ? await stdoutChalk(ctx) : undefined;
   const bold = (s: string) => (chalk ? chalk.bold(s) : s);
   const colours: Partial<Record<ResultKind, (s: string) => string>> = chalk
@@ -128,7 +139,7 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
     if (isCreated(r)) {
       const approval = r.created!.approvalStatusLabel ?? (r.created!.approvalStatus === null ? '' : String(r.created!.approvalStatus));
       approvals ||= approval !== '';
-      created.push([`#${r.index}`, String(r.created!.jobId), String(r.created!.statusLabel ?? r.created!.status ?? ''), approval, LABELS[r.result], r.title].map(sanitizeCell));
+      created.push([name(r.index), String(r.created!.jobId), String(r.created!.statusLabel ?? r.created!.status ?? ''), approval, LABELS[r.result], r.title].map(sanitizeCell));
       continue;
     }
     const key = groupKey(r, reason);
@@ -145,7 +156,7 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
   };
   if (created.length > 0) {
     const columns: FitColumn[] = [
-      { header: 'ITEM' },
+      { header: ITEM },
       { header: 'JOB ID' },
       { header: 'STATUS' },
       { header: 'APPROVAL' },
@@ -178,14 +189,14 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
       single.sort((a, b) => a.index - b.index);
       const codes = single.some((r) => r.jobCode !== '');
       const columns: FitColumn[] = [
-        { header: 'ITEM' },
+        { header: ITEM },
         { header: 'TITLE', max: TITLE_MAX },
         ...(codes ? [{ header: 'JOB CODE', max: 24 }] : []),
         { header: 'RESULT', paint: paintResult },
         { header: 'ERROR', fit: true },
       ];
-      const rows = single.map((r) => [`#${r.index}`, r.title, ...(codes ? [r.jobCode] : []), LABELS[r.result], cause(r, reason)].map(sanitizeCell));
-      for (const line of fitTable(columns, rows, width, bold)) {
+      const lines = single.map((r) => [name(r.index), r.title, ...(codes ? [r.jobCode] : []), LABELS[r.result], cause(r, reason)].map(sanitizeCell));
+      for (const line of fitTable(columns, lines, width, bold)) {
         out += line;
         await flush();
       }
@@ -196,8 +207,9 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
       const paint = colours[group[0]!.result];
       out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - displayWidth(label) - 1))}\n`;
       out += `  ${compactItems(
-        group.map((r) => r.index),
+        group.map((r) => numberOf(r.index)),
         width - 2,
+        byRow ? 'row' : 'item',
       )}\n`;
       await flush();
     }

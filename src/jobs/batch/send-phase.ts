@@ -67,7 +67,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printResults(ctx, results, stopper.reason, s.csv ? s.validated.rows : undefined);
+  await printResults(ctx, results, stopper.reason, { csv: s.csv, rows: s.validated.rows });
   // The whole command: reading, checking and resolving the file count as much as sending it.
   ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
   finish(results, stopper.reason, s.journal.failure);

@@ -112,11 +112,11 @@ async function writeRows(ctx: Context, results: Results): Promise<void> {
  * With --csv: the piped rows' columns with a header, the item's row of a CSV file beside its
  * number, and its jobCode, so that a spreadsheet can look a result up by either.
  */
-async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers): Promise<void> {
+async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers | undefined): Promise<void> {
   const { writeCsv } = await import('../../cli/csv.js');
   const columns: CsvColumn<ItemResult>[] = [
     { header: 'item', value: (r) => r.index },
-    ...(rows.size > 0 ? [{ header: 'row', value: (r: ItemResult) => rows.get(r.index) }] : []),
+    ...(rows && rows.size > 0 ? [{ header: 'row', value: (r: ItemResult) => rows.get(r.index) }] : []),
     { header: 'title', value: (r) => r.title },
     { header: 'jobCode', value: (r) => r.jobCode || undefined },
     { header: 'result', value: (r) => LABELS[r.result] },
@@ -128,12 +128,15 @@ async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers)
   await writeCsv(ctx, columns, results.all());
 }
 
-/** CSV with --csv (`rows` given), JSON with --json, tab-separated rows in a pipe, the report (report.ts) on a terminal. */
-export async function printResults(ctx: Context, results: Results, reason?: StopReason, csv?: RowNumbers): Promise<void> {
-  if (csv) await writeCsvResults(ctx, results, csv);
+/**
+ * CSV with --csv (`csv`), JSON with --json, tab-separated rows in a pipe, the report (report.ts) on
+ * a terminal. `rows`: the items' rows when the file was CSV (none otherwise).
+ */
+export async function printResults(ctx: Context, results: Results, reason: StopReason | undefined, { csv = false, rows }: { csv?: boolean; rows?: RowNumbers } = {}): Promise<void> {
+  if (csv) await writeCsvResults(ctx, results, rows);
   else if (ctx.globals.json) await writeJsonResults(ctx, results);
   else if (!ctx.io.stdout.isTTY) await writeRows(ctx, results);
-  else await writeReport(ctx, results, reason);
+  else await writeReport(ctx, results, reason, rows);
 }
 
 export function tally(results: Results): Record<ResultKind, number> {
