@@ -6,6 +6,7 @@
 import { allItems } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
+import { consent } from '../../cli/consent.js';
 import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { getJobOptions } from '../../cli/job-options.js';
@@ -71,16 +72,6 @@ async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver)
   return items;
 }
 
-/** Asks on a terminal (default no); without one, --yes is the consent. */
-async function consent(ctx: Context, changes: number): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  if (!ctx.interactive) {
-    throw new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
-  }
-  const { createInquirerPrompter } = await import('../../wizard/inquirer-prompter.js');
-  return createInquirerPrompter(ctx.io).confirm({ message: changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`, default: false });
-}
-
 function itemsOf(actions: readonly Action[]): BulkItem<Action>[] {
   return actions.map((action, index) => {
     const item = newItem<Action>(index, action.kind === 'create' ? 0 : action.jobId);
@@ -141,7 +132,9 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       }
       // The plan is what is consented to: people see it on stderr, stdout carries the results.
       if (!ctx.globals.json || ctx.interactive) printPlanTo(ctx, plan, 'stderr');
-      if (!(await consent(ctx, changes))) {
+      const question = changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`;
+      const refusal = () => new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
+      if (!(await consent(ctx, question, refusal))) {
         ctx.info('nothing sent (declined)');
         return;
       }
