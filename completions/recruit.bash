@@ -37,7 +37,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs drafts')
-      __recruit_opts+=(-h --help)
+      __recruit_opts+=(--discard -h --help)
+      __recruit_vopts+=(--discard)
       ;;
     'jobs get')
       __recruit_opts+=(--csv -h --help)

@@ -20,6 +20,8 @@ function __recruit_spec -a path
             set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'help'
         case 'recruit jobs create'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from
+        case 'recruit jobs drafts'
+            set -a vopts --discard
         case 'recruit jobs list'
             set -a vopts --status --search --page --page-size
         case 'recruit jobs status'
@@ -206,6 +208,7 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -s h -l help -d 'sho
 # recruit jobs pending
 complete -c recruit -n '__recruit_in "recruit jobs pending"' -s h -l help -d 'show help'
 # recruit jobs drafts
+complete -c recruit -n '__recruit_in "recruit jobs drafts"' -l discard -x -d 'delete these drafts (ids from the list; asks on a terminal, --yes without one)'
 complete -c recruit -n '__recruit_in "recruit jobs drafts"' -s h -l help -d 'show help'
 # recruit jobs get
 complete -c recruit -n '__recruit_in "recruit jobs get"' -l csv -d 'the job as CSV: a header row and one row, the columns of `jobs list --csv`'

@@ -204,9 +204,16 @@ function addJobsDrafts(jobs: Command, lazy: Lazy): void {
   jobs
     .command('drafts')
     .description("list the wizard's saved drafts: account, title, step reached, when saved (* marks this account's)")
+    .option('--discard <id...>', 'delete these drafts (ids from the list; asks on a terminal, --yes without one)')
     .addHelpText(
       'after',
-      examples(['recruit jobs drafts', 'recruit jobs drafts --json', 'recruit --profile staging jobs drafts   # * marks the drafts of that profile', 'recruit jobs create                       # offers this account\'s drafts']),
+      examples([
+        'recruit jobs drafts',
+        'recruit jobs drafts --json',
+        'recruit --profile staging jobs drafts   # * marks the drafts of that profile',
+        'recruit jobs create                       # offers this account\'s drafts',
+        'recruit jobs drafts --discard 1a2b3c4d',
+      ]),
     )
     .action(lazy(() => import('./commands/jobs/drafts.js')));
 }

@@ -96,6 +96,11 @@ export class DraftStore {
   remove(account: DraftAccount, id: string): void {
     rmSync(this.fileOf(account, id), { force: true });
   }
+
+  /** Deletes a draft as found on disk (of any account, or of the earlier format). */
+  discard(draft: StoredDraft): void {
+    rmSync(draft.file, { force: true });
+  }
 }
 
 /** A new draft's id: short, and unlikely to meet another of the same account. */
