@@ -82,6 +82,24 @@ describe('jobs apply: the plan', () => {
     expect((await plan(edited)).counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 3, held: 0 });
   });
 
+  it('a field the service does not return is sent on create, then left out of updates: twice still plans nothing', async () => {
+    const path = file('unknown-field.json', [item('AP-U', { screeningQuestionnaire: 'q-7' })]);
+    const first = await recruit(['jobs', 'apply', '--file', path, '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('screeningQuestionnaire');
+    const [job] = withCode('AP-U');
+    expect(job).toBeDefined();
+    const before = snapshot();
+    const second = await recruit(['jobs', 'apply', '--file', path, '--yes']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('nothing to change: 1 job unchanged');
+    expect(second.stderr).toContain(
+      `note: item 0 (AP-U): screeningQuestionnaire is not in the job the service returns, so apply cannot tell whether it changed and leaves it out of updates (recruit jobs update ${job!.id} --set screeningQuestionnaire=... sends it)`,
+    );
+    expect(snapshot()).toBe(before);
+    expect((await plan(path)).uncompared).toEqual([{ index: 0, code: 'AP-U', jobId: job!.id, fields: ['screeningQuestionnaire'] }]);
+  });
+
   it('--prune closes exactly the New and In Progress jobs whose codes are not in the file', async () => {
     const all = file('prune-1.json', [item('AP-1'), item('AP-2'), item('AP-3')]);
     expect((await recruit(['jobs', 'apply', '--file', all, '--yes'])).code).toBe(0);

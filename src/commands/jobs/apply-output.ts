@@ -71,6 +71,7 @@ export function planJson(plan: Plan): unknown {
       body: a.body,
     })),
     unchanged: plan.unchanged,
+    uncompared: plan.uncompared,
   };
 }
 

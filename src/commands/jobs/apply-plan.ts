@@ -4,7 +4,7 @@
 // flags cannot be applied yet. Nothing here talks to the service.
 import type { Job } from '../../api/types.js';
 import type { ErrorDetail } from '../../cli/errors.js';
-import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
+import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import type { ServiceFields } from './apply-export.js';
 import { sameValue } from './update-report.js';
 
@@ -42,9 +42,18 @@ export interface Unchanged {
   held: Held[];
 }
 
+/** Fields of an item that the matched job does not have and recruit does not know: never compared, never sent in an update. */
+export interface Uncompared {
+  index: number;
+  code: string;
+  jobId: number;
+  fields: string[];
+}
+
 export interface Plan {
   actions: Action[];
   unchanged: Unchanged[];
+  uncompared: Uncompared[];
   /** The account requires approval (a job of it is pending approval): creates are sent unpublished. */
   approval: boolean;
 }
@@ -52,6 +61,8 @@ export interface Plan {
 export const CLOSED = 1;
 /** The statuses --prune closes: New (2) and In Progress (5). */
 export const PRUNABLE = [2, 5] as const;
+
+const KNOWN_FIELDS = new Set<string>(WRITABLE_JOB_FIELDS);
 
 const title = (body: Record<string, unknown>, job?: Job) => (typeof body.title === 'string' ? body.title : typeof job?.title === 'string' ? job.title : '');
 
@@ -117,6 +128,7 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
   const approval = jobs.some((j) => j.status === 3 || j.approvalStatus === 0);
   const actions: Action[] = [];
   const unchanged: Unchanged[] = [];
+  const uncompared: Uncompared[] = [];
   for (const item of items) {
     const job = byCode.get(item.code)?.[0];
     if (!job) {
@@ -135,10 +147,19 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
     const body = { ...item.body };
     const held = publicationOf(item, job, body);
     const changes: FieldChange[] = [];
+    const unreadable: string[] = [];
     for (const [field, value] of Object.entries(body)) {
       if (Object.hasOwn(job, field) && sameValue(job[field], value)) continue;
+      // A field the service does not return cannot be compared: sending it every run would never
+      // settle. One recruit knows is compared with its absence (a service may leave out empty fields).
+      if (!Object.hasOwn(job, field) && !KNOWN_FIELDS.has(field)) {
+        unreadable.push(field);
+        delete body[field];
+        continue;
+      }
       changes.push({ field, from: job[field], to: value });
     }
+    if (unreadable.length > 0) uncompared.push({ index: item.index, code: item.code, jobId: job.id, fields: unreadable });
     if (changes.length === 0) {
       unchanged.push({ index: item.index, code: item.code, jobId: job.id, title: title(body, job), held });
       continue;
@@ -156,7 +177,7 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
       actions.push({ kind: 'close', code: job.jobCode, title: title({}, job), jobId: job.id, fromStatus: job.status, fromLabel: job.statusLabel ?? null, body: { status: CLOSED } });
     }
   }
-  return { actions, unchanged, approval };
+  return { actions, unchanged, uncompared, approval };
 }
 
 export function counts(plan: Plan): { create: number; update: number; close: number; unchanged: number; held: number } {

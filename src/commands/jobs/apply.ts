@@ -26,6 +26,7 @@ import { newItem, type BulkItem } from '../../jobs/bulk/bulk-item.js';
 import type { Stopper } from '../../jobs/batch/send.js';
 import { onStopSignals } from '../../jobs/batch/stop-signals.js';
 import { report, sendPhase } from '../../jobs/bulk/run-bulk.js';
+import { warnUnknownFields } from '../../jobs/batch/run-batch.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
 import { idProblems, statusNotes, takeServiceFields } from './apply-export.js';
@@ -51,15 +52,18 @@ async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver)
   const problems: ErrorDetail[] = [];
   const codes: { index: number; code: string | undefined }[] = [];
   const serviceNames = new Set<string>();
+  const unknownFields = new Map<string, number>();
   for await (const raw of source.items()) {
     const { given, names } = takeServiceFields(raw.value);
     for (const name of names) serviceNames.add(name);
     const derived = await deriver.derive(raw);
+    for (const field of derived.unknownFields) unknownFields.set(field, (unknownFields.get(field) ?? 0) + 1);
     for (const p of derived.problems) problems.push({ ...(p.item !== undefined ? { item: p.item } : {}), ...(raw.row !== undefined ? { row: raw.row } : {}), field: p.field, message: p.message });
     const code = typeof derived.body.jobCode === 'string' ? derived.body.jobCode : undefined;
     codes.push({ index: raw.index, code });
     items.push({ index: raw.index, code: code ?? '', body: derived.body, given });
   }
+  warnUnknownFields(ctx, source, unknownFields);
   if (serviceNames.size > 0) {
     ctx.info(`note: ${[...serviceNames].join(', ')} ${serviceNames.size === 1 ? 'is' : 'are'} set by the service and not applied${serviceNames.has('id') ? ' (an id is checked: it must be the job of its jobCode)' : ''}`);
   }
@@ -123,6 +127,14 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       }
       for (const note of statusNotes(fileItems, jobs)) ctx.info(note);
       const plan = planApply(fileItems, jobs, options.prune === true);
+      for (const u of plan.uncompared) {
+        const [first] = u.fields;
+        ctx.info(
+          `note: item ${u.index} (${u.code}): ${u.fields.join(', ')} ${u.fields.length === 1 ? 'is' : 'are'} not in the job the service returns, ` +
+            `so apply cannot tell whether ${u.fields.length === 1 ? 'it' : 'they'} changed and leaves ${u.fields.length === 1 ? 'it' : 'them'} out of updates ` +
+            `(recruit jobs update ${u.jobId} --set ${first}=... sends it)`,
+        );
+      }
       const changes = plan.actions.length;
       if (options.dryRun || changes === 0) {
         if (ctx.globals.json) await writeJson(ctx, planJson(plan));

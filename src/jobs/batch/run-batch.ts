@@ -65,15 +65,20 @@ function detailOf(source: ItemSource, validated: Validated, p: Problem): ErrorDe
   return { item: p.item, row, ...(column !== undefined ? { column } : {}), field: p.field, message: p.message };
 }
 
-function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
+/** One warning per field of the file that recruit does not know, with the items (or rows) that have it. */
+export function warnUnknownFields(ctx: Context, source: ItemSource, unknownFields: ReadonlyMap<string, number>): void {
   const csv = source.format === 'csv';
-  for (const [field, count] of validated.unknownFields) {
+  for (const [field, count] of unknownFields) {
     ctx.warn(
       csv
         ? `column "${field}" is not a field recruit knows; its cells (in ${plural(count, 'row')}) are passed through to the service as text`
         : `unknown field "${field}" (in ${plural(count, 'item')}) is passed through to the service as it is`,
     );
   }
+}
+
+function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
+  warnUnknownFields(ctx, source, validated.unknownFields);
   noteCsv(ctx, source);
   const total = validated.titles.size;
   if (total === 0) {
@@ -89,7 +94,7 @@ function reportValidation(ctx: Context, source: ItemSource, validated: Validated
   throw new UsageError(
     `${invalid} of ${plural(total, 'job')} in ${source.display} ${invalid === 1 ? 'is' : 'are'} invalid; nothing was sent`,
     validated.problems.map((p) => detailOf(source, validated, p)),
-    csv
+    source.format === 'csv'
       ? 'rows are numbered as a spreadsheet shows them (the header is row 1); fix them and run the same command again'
       : 'items are numbered from 0 in file order; fix them and run the same command again',
   );
