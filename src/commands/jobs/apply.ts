@@ -6,7 +6,7 @@
 import { allItems } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
-import { consent } from '../../cli/consent.js';
+import { consent } from '../consent.js';
 import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { getJobOptions } from '../../cli/job-options.js';

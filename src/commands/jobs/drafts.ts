@@ -2,7 +2,7 @@
 // them apart: the account, the title, the step reached and when each was saved. `*` marks the
 // drafts that `recruit jobs create` would offer here (this profile and account). `--discard <id...>`
 // deletes drafts, of any account and of the earlier format too, with consent.
-import { consent } from '../../cli/consent.js';
+import { consent } from '../consent.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { printTable, writeJson } from '../../cli/output.js';
