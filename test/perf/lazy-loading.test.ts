@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk'];
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk', 'string-width', 'csv-parse'];
 
 beforeAll(ensureFreshBuild, 60_000);
 
