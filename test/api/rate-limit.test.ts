@@ -178,6 +178,9 @@ describe('AdaptiveConcurrency', () => {
     expect(gate.limit).toBe(4);
     expect(gate.release(atCut, 'throttled')).toBe(false);
     expect(gate.limit).toBe(4);
+    // Nor do the successes of requests that started at the cut's instant raise it (five would: 5.12).
+    for (let i = 0; i < 5; i++) gate.release(await gate.acquire(), 'ok');
+    expect(gate.limit).toBe(4);
     now = 11;
     const other = await gate.acquire();
     gate.release(other, 'other'); // neither a success nor a 429
