@@ -49,6 +49,15 @@ describe('jobs drafts --discard', () => {
     expect(titles(store)).toEqual([]);
   });
 
+  it('escapes an id read from a file before it reaches the terminal', async () => {
+    const { env, store } = drafted();
+    store.save(account('c'.repeat(32)), 'red\u001b[31m', { title: 'Odd Draft' }, {}, new Date('2026-11-22T10:00:00Z'));
+    const res = await runCli(['jobs', 'drafts', '--discard', 'red\u001b[31m', '--yes'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).not.toContain('\u001b');
+    expect(res.stdout).toBe('Discarded the draft red\\x1b[31m "Odd Draft"\n');
+  });
+
   it('refuses an id that names no draft, deleting none of the others', async () => {
     const { env, store } = drafted();
     const res = await runCli(['jobs', 'drafts', '--discard', 'aaaa1111', 'nope9999', '--yes'], { env });

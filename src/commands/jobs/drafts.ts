@@ -6,6 +6,7 @@ import { consent } from '../consent.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
 import { printTable, writeJson } from '../../cli/output.js';
+import { sanitize } from '../../cli/sanitize.js';
 import { accountInEffect } from '../../jobs/target.js';
 import { DraftStore, sameAccount, type StoredDraft } from '../../wizard/draft.js';
 import { describeSavedAt, describeTitle, stepReached } from '../../wizard/draft-summary.js';
@@ -76,7 +77,8 @@ async function discard(ctx: Context, ids: string[]): Promise<void> {
     if (found.length === 0) throw new UsageError(`no draft ${id}; nothing was deleted`, [], '`recruit jobs drafts` lists the drafts and their ids');
     chosen.push(...found);
   }
-  const named = (d: StoredDraft) => `${d.id} ${describeTitle(d.answers)}`;
+  // The id is read from a file, like the title: escaped before it reaches a terminal.
+  const named = (d: StoredDraft) => `${sanitize(d.id)} ${describeTitle(d.answers)}`;
   const question =
     chosen.length === 1
       ? `Discard the draft ${named(chosen[0]!)}? Its answers are lost.`
