@@ -55,7 +55,7 @@ describe('jobs drafts --discard', () => {
     const res = await runCli(['jobs', 'drafts', '--discard', 'red\u001b[31m', '--yes'], { env });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).not.toContain('\u001b');
-    expect(res.stdout).toBe('Discarded the draft red\\x1b[31m "Odd Draft"\n');
+    expect(res.stdout).toBe('Discarded the draft red\\e[31m "Odd Draft"\n');
   });
 
   it('refuses an id that names no draft, deleting none of the others', async () => {
