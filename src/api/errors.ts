@@ -26,7 +26,9 @@ export type ApiErrorKind =
   /** The body passed the response-size cap; reading stopped. */
   | 'too_large'
   /** The service asked to wait (Retry-After) longer than the client waits. */
-  | 'wait_too_long';
+  | 'wait_too_long'
+  /** A 2xx whose content contradicts the request (another status than asked, say): what was done is not known. */
+  | 'contradicting_answer';
 
 export interface ApiErrorDetail {
   field?: string;
@@ -47,7 +49,7 @@ export interface Failure {
 export const KEY_IN_USE_CODE = 'idempotency_key_in_use';
 
 /** Kinds after which a create or update may or may not have been carried out. */
-const OUTCOME_UNKNOWN = new Set<ApiErrorKind>(['network', 'timeout', 'redirect', 'bad_answer', 'too_large', 'server_error', 'unavailable']);
+const OUTCOME_UNKNOWN = new Set<ApiErrorKind>(['network', 'timeout', 'redirect', 'bad_answer', 'too_large', 'server_error', 'unavailable', 'contradicting_answer']);
 const RETRYABLE = new Set<ApiErrorKind>(['rate_limited', 'unavailable', 'network', 'timeout', 'wait_too_long']);
 
 export class ApiError extends Error {
@@ -67,7 +69,7 @@ export class ApiError extends Error {
     readonly rawBody?: string,
   ) {
     const gaveUp = failure.attempts > 1 ? ` (gave up after ${failure.attempts} attempts)` : '';
-    const what = status !== null && kind !== 'bad_answer' && kind !== 'too_large' && kind !== 'wait_too_long' ? ` with ${status}` : '';
+    const what = status !== null && kind !== 'bad_answer' && kind !== 'too_large' && kind !== 'wait_too_long' && kind !== 'contradicting_answer' ? ` with ${status}` : '';
     const where = failure.where === undefined ? '' : ` on ${failure.where}`;
     super(`${failure.method} ${failure.path}${where} failed${what}: ${reason}${gaveUp}`);
     this.code = serverCode ?? kind;
@@ -80,7 +82,15 @@ export class ApiError extends Error {
    * Such a request is sent again only with the same Idempotency-Key.
    */
   get outcomeUnknown(): boolean {
-    return OUTCOME_UNKNOWN.has(this.kind) || this.serverCode === KEY_IN_USE_CODE;
+    return !this.neverSent && (OUTCOME_UNKNOWN.has(this.kind) || this.serverCode === KEY_IN_USE_CODE);
+  }
+
+  /**
+   * The client gave up before sending any attempt of the request (its turn under the rate limit, or
+   * a pause another answer asked for, came past its deadline): nothing reached the service.
+   */
+  get neverSent(): boolean {
+    return this.failure.attempts === 0;
   }
 }
 

@@ -34,6 +34,31 @@ export async function updateJob(api: ApiClient, id: number, patch: Record<string
   return res;
 }
 
-export async function setJobStatus(api: ApiClient, id: number, status: number, idempotencyKey: string): Promise<Job> {
-  return checked<Job>(await api.request('PATCH', `/jobs/${id}/status`, { body: { status }, idempotencyKey }), jobShape);
+export interface Changed {
+  job: Job;
+  /** The service answered with the recorded answer of an earlier request with this key. */
+  replayed: boolean;
+}
+
+function named(code: unknown, label: unknown): string {
+  return typeof label === 'string' && label !== '' ? `${String(code)} (${label})` : String(code);
+}
+
+/**
+ * PATCH /jobs/{id}/status. The job answered must have the status asked for: the service sets the
+ * requested code or refuses. Another status is an answer that contradicts the request, whose
+ * outcome cannot be known (the caller keeps the key).
+ */
+export async function changeJobStatus(api: ApiClient, id: number, status: number, idempotencyKey: string, label?: string): Promise<Changed> {
+  const res = await api.request('PATCH', `/jobs/${id}/status`, { body: { status }, idempotencyKey });
+  const job = checked<Job>(res, jobShape);
+  if (job.status !== status) {
+    const why = `asked for status ${named(status, label)}, the answer says status ${named(job.status, job.statusLabel)}${res.replayed ? ' (a replayed answer)' : ''}`;
+    throw new ApiError('contradicting_answer', why, res.status, [], { method: res.method, path: res.path, attempts: res.attempts }, undefined, res.text);
+  }
+  return { job, replayed: res.replayed };
+}
+
+export async function setJobStatus(api: ApiClient, id: number, status: number, idempotencyKey: string, label?: string): Promise<Job> {
+  return (await changeJobStatus(api, id, status, idempotencyKey, label)).job;
 }

@@ -20,6 +20,7 @@ const EXITS: Record<ApiErrorKind, ExitCode> = {
   bad_answer: EXIT.API_FAILED,
   too_large: EXIT.API_FAILED,
   wait_too_long: EXIT.GAVE_UP,
+  contradicting_answer: EXIT.API_FAILED,
 };
 
 const HINTS: Partial<Record<ApiErrorKind, string>> = {
@@ -34,6 +35,7 @@ const HINTS: Partial<Record<ApiErrorKind, string>> = {
   bad_answer: 'check the base URL: it should be the API address (https://.../v1), not a web page or a proxy in front of it',
   too_large: 'check the base URL, or allow larger answers with --max-response-size',
   wait_too_long: 'nothing was lost: run the command again once that time has passed (it is safe to retry)',
+  contradicting_answer: "read the job (`recruit jobs get <id>`) to see what the service did; the answer does not say it",
 };
 
 export function exitCodeOf(error: ApiError): ExitCode {

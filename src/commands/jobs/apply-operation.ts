@@ -1,13 +1,14 @@
 // The changes of a `jobs apply` plan as one bulk operation (src/jobs/bulk/run-bulk.ts): creates
 // (job id 0 until the service answers), updates and closes, each sent with its own journaled
 // Idempotency-Key. What each item does is its plan entry (apply-plan.ts).
-import { createJob, setJobStatus, updateJob } from '../../api/jobs.js';
+import { changeJobStatus, createJob, updateJob } from '../../api/jobs.js';
 import { ApiError } from '../../api/errors.js';
 import type { Job } from '../../api/types.js';
 import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
 import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-item.js';
 import { CLOSED, type Action, type Held } from './apply-plan.js';
 import { compareJobs } from './update-report.js';
+import { contradictedFields } from './update-contradictions.js';
 
 /** The code of the 409 a create with a publication flag gets on an account that requires approval. */
 const PUBLICATION_REFUSED = 'publication_requires_approval';
@@ -43,16 +44,20 @@ export function applyOperation(input: string, actions: readonly Action[]): BulkO
     input,
     plan: () => Promise.reject(new Error('jobs apply plans from the list of jobs')),
     send: async (api, id, body, key) => {
-      if (id !== 0) return closes.has(id) ? setJobStatus(api, id, CLOSED, key) : (await updateJob(api, id, body, key)).body;
+      if (closes.has(id)) return changeJobStatus(api, id, CLOSED, key, 'Closed');
+      if (id !== 0) {
+        const res = await updateJob(api, id, body, key);
+        return { job: res.body, replayed: res.replayed };
+      }
       try {
-        return (await createJob(api, body, key)).job;
+        return await createJob(api, body, key);
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409 && error.code === PUBLICATION_REFUSED)) throw error;
         // A 409 creates nothing (spec: publication rule 3): the job is created unpublished, with a
         // key derived from the journaled one, so that a re-run after a crash here replays it.
         const bare = Object.fromEntries(Object.entries(body).filter(([k]) => !(PUBLICATION_FIELDS as readonly string[]).includes(k)));
         unpublished.add(String(body.jobCode));
-        return (await createJob(api, bare, `${key}.unpublished`)).job;
+        return await createJob(api, bare, `${key}.unpublished`);
       }
     },
     answered: (action, body, after: Job) => {
@@ -73,12 +78,22 @@ export function applyOperation(input: string, actions: readonly Action[]): BulkO
           const changed = reports.filter((r) => r.outcome === 'changed').map((r) => r.field);
           const ignored = reports.filter((r) => r.outcome === 'ignored').map((r) => r.field);
           const said = ignored.length > 0 ? `; ignored by the service: ${ignored.join(', ')}` : '';
-          return { changed: changed.length > 0, view: view(action, `${changed.length > 0 ? `updated ${changed.join(', ')}` : 'nothing changed'}${said}`, action.held) };
+          const contradiction = contradictedFields(reports);
+          return {
+            changed: changed.length > 0,
+            view: view(action, `${changed.length > 0 ? `updated ${changed.join(', ')}` : 'nothing changed'}${said}`, action.held),
+            ...(contradiction ? { contradiction } : {}),
+          };
         }
         case 'close':
           return { changed: after.status !== action.fromStatus, view: view(action, `closed (was ${action.fromLabel ?? action.fromStatus})`) };
       }
     },
+    undoneSince: (action, now) =>
+      action.kind === 'close'
+        ? `closed by this command earlier, reopened since by someone else (now ${typeof now.statusLabel === 'string' ? `${now.statusLabel} (${now.status})` : now.status})`
+        : 'updated by this command earlier, changed since by someone else',
+    replan: 'run apply again to plan it anew',
     view: (result: BulkResult, action) => view(action, result === 'would_change' && action ? `would ${actionText(action)}` : '', action && 'held' in action ? action.held : []),
   };
 }

@@ -76,9 +76,11 @@ async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver)
   return items;
 }
 
-function itemsOf(actions: readonly Action[]): BulkItem<Action>[] {
+function itemsOf(actions: readonly Action[], jobs: readonly Job[]): BulkItem<Action>[] {
+  const byId = new Map(jobs.map((job) => [job.id, job]));
   return actions.map((action, index) => {
     const item = newItem<Action>(index, action.kind === 'create' ? 0 : action.jobId);
+    if (action.kind !== 'create') item.basis = byId.get(action.jobId); // read again before its PATCH
     item.title = action.title;
     item.planned = { body: action.body, unchanged: false, detail: action };
     item.id = `${action.kind}.${action.code}.${bodyHash(action.body)}`;
@@ -150,7 +152,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
         ctx.info('nothing sent (declined)');
         return;
       }
-      await send(ctx, api, plan.actions, { file, fs, concurrency, identity, target, account });
+      await send(ctx, api, plan.actions, { file, fs, concurrency, identity, target, account, jobs });
     } finally {
       unlock();
     }
@@ -166,12 +168,14 @@ interface SendOptions {
   identity: string;
   target: ReturnType<typeof targetOf>;
   account: { baseUrl: string; credential: string };
+  /** Every job of the account as read for the plan. */
+  jobs: readonly Job[];
 }
 
 async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<void> {
   api.adaptConcurrency(o.concurrency);
   const op = applyOperation(o.identity, actions);
-  const items = itemsOf(actions);
+  const items = itemsOf(actions, o.jobs);
   const stopper: Stopper = {};
   const offSignals = onStopSignals(ctx, stopper);
   try {

@@ -1,10 +1,13 @@
 // `recruit jobs status <id...> <status>` and `jobs status - <status>`: the status change of many
 // jobs as a bulk operation (src/jobs/bulk/run-bulk.ts). A job already in the target status is
 // reported unchanged and not sent.
-import { setJobStatus } from '../../api/jobs.js';
+import { changeJobStatus } from '../../api/jobs.js';
 import type { Job, StatusOption } from '../../api/types.js';
 import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-item.js';
 import { statusText } from './job-view.js';
+
+/** The lifecycle code of a closed job. */
+const CLOSED = 1;
 
 interface StatusDetail {
   from: number;
@@ -29,13 +32,19 @@ export function statusOperation(target: StatusOption, statuses: readonly StatusO
       const detail = { from: job.status, fromLabel: job.statusLabel ?? labelOf(job.status) };
       return Promise.resolve({ body: { status: target.code }, unchanged: job.status === target.code, detail });
     },
-    send: (api, id, body, key) => setJobStatus(api, id, body.status as number, key),
+    send: (api, id, body, key) => changeJobStatus(api, id, body.status as number, key, target.label),
     answered: (detail, _body, after) => {
       const label = after.statusLabel ?? labelOf(after.status);
       return {
         changed: after.status !== detail.from,
         view: view(detail, after.status, label, `${text(detail.from, detail.fromLabel)} -> ${text(after.status, label)}`),
       };
+    },
+    undoneSince: (_detail, now) => {
+      const nowText = text(now.status, now.statusLabel ?? labelOf(now.status));
+      const done = target.code === CLOSED ? 'closed' : `set to ${targetText}`;
+      const undone = target.code === CLOSED ? 'reopened' : 'changed';
+      return `${done} by this command earlier, ${undone} since by someone else (now ${nowText})`;
     },
     view: (result: BulkResult, detail) => {
       if (!detail) return view(undefined, null, null, '');

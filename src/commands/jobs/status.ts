@@ -51,7 +51,7 @@ export default async function status(ctx: Context, jobId: string, next: string, 
     return;
   }
   // One key for this change: the client sends it again on each retry, so a lost answer is replayed.
-  const after = await withSpinner(ctx, `changing the status of job ${id}`, () => setJobStatus(api, id, target.code, ctx.newKey()));
+  const after = await withSpinner(ctx, `changing the status of job ${id}`, () => setJobStatus(api, id, target.code, ctx.newKey(), target.label));
   if (ctx.globals.json) return writeJson(ctx, after);
   ctx.io.stdout.write(`Job ${id}: ${show(before)} -> ${show(after)}\n`);
 }

@@ -14,6 +14,7 @@ import type { NameReference } from './update-patch.js';
 import { planPublication } from './update-publication.js';
 import { resolveNames } from './update-references.js';
 import { compareJobs, sameValue, whyIgnored } from './update-report.js';
+import { contradictedFields } from './update-contradictions.js';
 
 interface UpdateDetail {
   /** The fields asked for (the free-board value the CLI keeps is not one). */
@@ -71,15 +72,24 @@ export function updateOperation(api: ApiClient, patch: Record<string, unknown>, 
         detail: { requested, before, differing: requested.filter((k) => !has(k)), freeBoards: publication.freeBoards, kept: publication.kept },
       };
     },
-    send: async (client, id, body, key) => (await updateJob(client, id, body, key)).body,
+    send: async (client, id, body, key) => {
+      const res = await updateJob(client, id, body, key);
+      return { job: res.body, replayed: res.replayed };
+    },
     answered: (detail, body, after) => {
       // The fields asked for, compared as the single update's report does (changes not asked for aside).
       const reports = compareJobs(detail.before as Job, after, body, detail.requested).filter((r) => r.outcome !== 'also-changed');
       const changed = reports.filter((r) => r.outcome === 'changed').map((r) => r.field);
       const ignored = reports.filter((r) => r.outcome === 'ignored').map((r) => ({ field: r.field, reason: whyIgnored(r) }));
       const said = ignored.length > 0 ? `; ignored by the service: ${ignored.map((i) => `${i.field} (${i.reason})`).join(', ')}` : '';
-      return { changed: changed.length > 0, view: view(detail, changed, ignored, `${changed.length > 0 ? changed.join(', ') : 'nothing changed'}${said}`) };
+      const contradiction = contradictedFields(reports);
+      return {
+        changed: changed.length > 0,
+        view: view(detail, changed, ignored, `${changed.length > 0 ? changed.join(', ') : 'nothing changed'}${said}`),
+        ...(contradiction ? { contradiction } : {}),
+      };
     },
+    undoneSince: () => 'updated by this command earlier, changed since by someone else',
     view: (result: BulkResult, detail) => {
       if (!detail) return view(undefined, [], [], '');
       if (result === 'would_change') return view(detail, detail.differing, [], `would change ${detail.differing.join(', ')}`);

@@ -9,7 +9,8 @@ import type { ItemError, ResultKind } from './results.js';
 export type StopReason = 'auth' | 'capacity' | 'wait' | 'interrupted' | 'terminated' | 'changed' | 'local_state';
 
 export interface Failure {
-  result: Extract<ResultKind, 'refused' | 'failed' | 'unknown'>;
+  /** `not_attempted`: the client gave up before sending the request (ApiError.neverSent). */
+  result: Extract<ResultKind, 'refused' | 'failed' | 'unknown' | 'not_attempted'>;
   error: ItemError;
   exit: ExitCode;
   /**
@@ -31,6 +32,10 @@ export function classifyFailure(error: unknown): Failure {
   const status = error.status;
   const itemError: ItemError = { code: error.code, message: shortMessage(error), status };
   const exit = exitCodeOf(error);
+  if (error.neverSent) {
+    // Nothing reached the service: its rate limit, or a pause it asked for, left no turn before the deadline.
+    return { result: 'not_attempted', error: itemError, exit, definitive: false, stop: 'wait' };
+  }
   if (error.outcomeUnknown) {
     // No answer, a 5xx, a redirect, an answer that is not a created job, or the same key still in flight.
     return { result: 'unknown', error: itemError, exit, definitive: false };

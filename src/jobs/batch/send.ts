@@ -5,6 +5,7 @@ import { createJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
 import { LocalStateError } from '../../cli/errors.js';
 import { classifyFailure, type StopReason } from './classify.js';
+import { CreatedIds, takenIdError } from './created-ids.js';
 import type { ItemDeriver } from './item-body.js';
 import type { Identities } from './item-identity.js';
 import type { CreatedRecord, Journal } from './journal.js';
@@ -117,15 +118,20 @@ export async function sendAll(o: SendOptions): Promise<void> {
   // A journal that cannot be written stops the run: the requests in flight end, no new one starts.
   o.journal.onFailure = () => void (o.stopper.reason ??= 'local_state');
 
-  const created = (task: Task, job: Job): void => {
+  const claims = new CreatedIds();
+  const created = (task: Task, job: Job, key: string): void => {
+    const other = claims.claim(job.id, `item ${task.index}`);
+    if (other !== undefined) return failed(task, takenIdError(job.id, other), key);
     const record = createdRecord(job);
     o.journal.created(task.id, record);
     o.results.created(task.index, 'created', record);
     o.progress.answered(true);
   };
-  const failed = (task: Task, error: unknown): void => {
+  const failed = (task: Task, error: unknown, key: string): void => {
     const failure = classifyFailure(error);
     if (failure.definitive) o.journal.refused(task.id, failure.error);
+    // Never sent: a new key was not used (an earlier run's key may have been, and stays).
+    if (failure.result === 'not_attempted' && !o.resendKeys.has(task.index)) o.journal.unsent(task.id, key);
     o.results.failed(task.index, failure.result, failure.error, failure.exit);
     o.stopper.reason ??= failure.stop;
     o.progress.answered(false);
@@ -147,9 +153,9 @@ export async function sendAll(o: SendOptions): Promise<void> {
         return;
       }
       try {
-        created(task, (await createJob(o.api, task.body, key)).job);
+        created(task, (await createJob(o.api, task.body, key)).job, key);
       } catch (error) {
-        failed(task, error);
+        failed(task, error, key);
       }
     }
   };

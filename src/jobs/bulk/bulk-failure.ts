@@ -7,6 +7,6 @@ import { classifyFailure, type Failure } from '../batch/classify.js';
 export function failureOf(error: unknown, sent: boolean): Failure {
   const failure = classifyFailure(error);
   const perJob = failure.error.status === 403 ? { ...failure, stop: undefined } : failure;
-  if (sent) return perJob;
+  if (sent || failure.result === 'not_attempted') return perJob;
   return { ...perJob, result: 'failed', definitive: false };
 }

@@ -57,9 +57,21 @@ export interface BulkOperation<D> {
   input: string;
   /** What `body` makes of the job, or the problems that forbid sending anything (exit 2). */
   plan(job: Job): Promise<Planned<D> | { problems: ErrorDetail[] }>;
-  send(api: ApiClient, id: number, body: Record<string, unknown>, key: string): Promise<Job>;
-  /** A job whose change was answered: whether the service changed it, and how it shows. */
-  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView };
+  /** Sends the change; `replayed`: the answer is the service's recorded answer to an earlier request with this key. */
+  send(api: ApiClient, id: number, body: Record<string, unknown>, key: string): Promise<{ job: Job; replayed: boolean }>;
+  /**
+   * A job whose change was answered: whether the service changed it, and how it shows; `contradiction`
+   * names what of the answer contradicts the request (what was sent, what came back).
+   */
+  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView; contradiction?: string };
+  /**
+   * A change re-sent with an earlier run's key, answered with that run's recorded answer, whose job
+   * was changed since: what happened, in words (`closed by this command earlier, reopened since by
+   * someone else (now In Progress)`).
+   */
+  undoneSince?(detail: D, now: Job): string;
+  /** What to do about a job changed between its plan and its PATCH (`run the command again`). */
+  replan?: string;
   /** A job not answered in this run (unchanged, would change, failed...); `detail` is undefined when it could not be read. */
   view(result: BulkResult, detail: D | undefined, body: Record<string, unknown> | undefined): ItemView;
   /** A line on stderr once every job is read, before anything is sent (the publication rule). */
@@ -78,6 +90,8 @@ export interface BulkItem<D> {
   planned?: Planned<D>;
   /** The job as read (unchanged items settle an earlier run's key with it). */
   record?: CreatedRecord;
+  /** The job the change was planned from: read again right before the PATCH, it must still be so. */
+  basis?: Job;
   /** The journal's identity: the job id and the hash of the body. */
   id: string;
   view?: ItemView;

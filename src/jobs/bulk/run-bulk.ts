@@ -22,6 +22,8 @@ import { onStopSignals } from '../batch/stop-signals.js';
 import { atATime, plural } from '../batch/summary.js';
 import type { targetOf } from '../target.js';
 import { failureOf } from './bulk-failure.js';
+import { CreatedIds } from '../batch/created-ids.js';
+import { settleAnswer, stillAsPlanned } from './settle.js';
 import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
 import { finishBulk, markNotAttempted, printBulk, tallyLine } from './bulk-output.js';
 import { journalPlace } from '../batch/journal-place.js';
@@ -55,6 +57,7 @@ async function readAll<D>(ctx: Context, api: ApiClient, op: BulkOperation<D>, it
         const job = await getJob(api, item.jobId);
         item.title = typeof job.title === 'string' ? job.title : '';
         item.record = createdRecord(job);
+        item.basis = job;
         const planned = await op.plan(job);
         if ('problems' in planned) {
           problems.push(...planned.problems.map((p) => ({ ...p, job: item.jobId })));
@@ -182,10 +185,19 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
   const progress = new Progress(ctx, toSend, toSend, { done: 'changed', unit: 'jobs' });
   progress.start();
   const order = items.flatMap((item, i) => (pending(i) ? [i] : []));
+  // A create answered with the id of a job this change updates or closes, or that another create got, is no create.
+  const claims = new CreatedIds();
+  for (const item of items) if (item.jobId !== 0) claims.claim(item.jobId, `item ${item.index}`);
   try {
     await pool(s.concurrency, order.length, () => stopper.reason !== undefined, async (slot) => {
       const item = items[order[slot]!]!;
       const planned = item.planned as Planned<D>;
+      const check = await stillAsPlanned(api, op, item); // read again right before its PATCH
+      if (!check.send) {
+        stopper.reason ??= check.stop;
+        progress.answered(false);
+        return;
+      }
       let key: string;
       try {
         key = keys.take(item.index); // on disk before the first byte is sent, or not sent
@@ -195,16 +207,16 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
       }
       item.sent = true;
       try {
-        const after = await op.send(api, item.jobId, planned.body, key);
-        journal.created(item.id, createdRecord(after));
-        if (item.jobId === 0) item.jobId = after.id; // a job created by this request (jobs apply)
-        const { changed, view } = op.answered(planned.detail, planned.body, after);
-        item.result = changed ? 'changed' : 'unchanged';
-        item.view = view;
-        progress.answered(true);
+        const answer = await op.send(api, item.jobId, planned.body, key);
+        await settleAnswer(op, item, answer, { api, journal, claims, resent: earlier.has(item.index) });
+        progress.answered(item.result !== 'failed');
       } catch (error) {
         const failure = failureOf(error, true);
         if (failure.definitive) journal.refused(item.id, failure.error);
+        if (failure.result === 'not_attempted') {
+          item.sent = false; // the client gave up before sending it
+          if (!earlier.has(item.index)) journal.unsent(item.id, key);
+        }
         item.result = failure.result;
         item.error = failure.error;
         item.exit = failure.exit;
