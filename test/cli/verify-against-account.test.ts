@@ -63,7 +63,7 @@ describe('a re-sent change answered with a replay that no longer holds', () => {
     expect(again.stderr).not.toMatch(/changed In Progress/);
   });
 
-  it('a replay that still holds is reported as done earlier, not as changed by this run', async () => {
+  it('the same for an update: a title changed back by someone else after the lost answer is not retitled again', async () => {
     proxy.script = (req) =>
       req.method === 'PATCH' ? { forward: true, status: 200, headers: { 'content-type': 'text/html' }, body: '<html>lost</html>' } : undefined;
     expect((await recruit(['jobs', 'update', '10', '11', '--title', 'Retitled', '--json'])).code).not.toBe(0);
@@ -75,6 +75,28 @@ describe('a re-sent change answered with a replay that no longer holds', () => {
     const items = JSON.parse(again.stdout) as Item[];
     expect(items[0]!.error!.message).toMatch(/updated by this command earlier, changed since by someone else: not changed again/);
     expect(items[1]!.result).toBe('unchanged');
+    expect(sandbox.current.store.jobs.get(10)!.title).toBe('Store Manager');
+  });
+
+  it('a replay that still holds is reported as done by the earlier run, not as changed by this one (exit 0)', async () => {
+    proxy.script = (req) =>
+      req.method === 'PATCH' ? { forward: true, status: 200, headers: { 'content-type': 'text/html' }, body: '<html>lost</html>' } : undefined;
+    expect((await recruit(['jobs', 'status', '10', '11', 'closed', '--json'])).code).not.toBe(0);
+    // The re-run's two reads of job 10 (the plan's, and the one right before the PATCH) see it still In Progress.
+    let reads = 0;
+    proxy.script = (req) =>
+      req.method === 'GET' && req.path === '/jobs/10' && ++reads <= 2
+        ? { forward: true, status: 200, headers: JSON_TYPE, body: (up) => JSON.stringify({ ...JSON.parse(up!), status: 5, statusLabel: 'In Progress' }) }
+        : undefined;
+    const again = await recruit(['jobs', 'status', '10', '11', 'closed', '--json']);
+    proxy.script = undefined;
+    expect(again.code, again.stderr).toBe(0);
+    const items = JSON.parse(again.stdout) as (Item & { replayed?: boolean })[];
+    expect(items.map((i) => [i.jobId, i.ok, i.result, i.replayed])).toEqual([
+      [10, true, 'unchanged', true],
+      [11, true, 'unchanged', undefined],
+    ]);
+    expect(reads).toBe(3); // and the read after the replay, which holds
   });
 });
 

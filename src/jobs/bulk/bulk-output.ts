@@ -170,5 +170,8 @@ export function finishBulk(items: readonly BulkItem<unknown>[], reason: StopReas
   const details = unknown
     ? [{ message: `${plural(unknown, 'job')} got no usable answer: whether ${unknown === 1 ? 'it was' : 'they were'} changed is not known; a re-run sends the same change again with the same Idempotency-Key` }]
     : [];
-  throw new CliError(`${missing} of ${plural(items.length, 'job')} ${missing === 1 ? 'was' : 'were'} not changed${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, HINTS[exit]);
+  // Jobs someone else changed meanwhile (settle.ts): the plan, not the account, is out of date.
+  const stale = items.some((i) => i.error?.code === 'changed_since_plan' || i.error?.code === 'changed_since_replay');
+  const hint = exit === EXIT.CONFLICT && stale ? 'someone else changed those jobs meanwhile: check them, then run the command again to plan them anew' : HINTS[exit];
+  throw new CliError(`${missing} of ${plural(items.length, 'job')} ${missing === 1 ? 'was' : 'were'} not changed${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
 }
