@@ -1,4 +1,6 @@
 // The process's streams and what they are connected to; tests pass their own.
+import type { Clock } from './clock.js';
+
 export interface Stream {
   write(chunk: string): boolean;
   isTTY?: boolean;
@@ -12,6 +14,8 @@ export interface IO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: Stream;
   stderr: Stream;
+  /** The clock the command waits on; the system's unless a test passes its own. */
+  clock?: Clock;
 }
 
 const SLICE = 1024 * 1024;
