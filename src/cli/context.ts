@@ -1,6 +1,7 @@
 // What every command receives (cf. gh's factory): streams, environment, global options, settings
 // and an API client created on first use, and clocks and keys that tests can fix.
 import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
+import type { Prompter } from '../prompts/prompter.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { VERSION } from '../version.js';
@@ -41,6 +42,11 @@ export interface Context {
   interactive: boolean;
   /** What the command waits on: the system's clock, or a test's. */
   clock: Clock;
+  /**
+   * What asks the user: the wizard, login and every confirmation. Loaded on first use; ask only
+   * when `interactive` (or a test has passed its own prompter).
+   */
+  prompter(): Promise<Prompter>;
   now(): Date;
   newKey(): string;
   settings(): Settings;
@@ -138,6 +144,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   // process.hrtime, not the global performance: its first use loads perf_hooks (~1 ms of every start).
   const started = process.hrtime.bigint();
   const clock = io.clock ?? systemClock;
+  let prompter: Promise<Prompter> | undefined;
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
   // Spinners: a terminal, no --json, no CI, not a dumb terminal. stderr is looked at last: looking
   // opens it (src/cli/io.ts), and `--json` in a pipe never needs it.
@@ -164,6 +171,10 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       interactive = value;
     },
     clock,
+    prompter: () =>
+      (prompter ??= io.prompter
+        ? Promise.resolve(io.prompter)
+        : import('../prompts/inquirer-prompter.js').then((m) => m.createInquirerPrompter({ input: io.stdin, output: io.stderr }))),
     now: () => new Date(clock.now()),
     // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
     newKey: () => crypto.randomUUID(),

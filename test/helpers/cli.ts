@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/run.js';
 import type { Clock } from '../../src/cli/clock.js';
 import type { IO, Stream } from '../../src/cli/io.js';
+import type { Prompter } from '../../src/prompts/prompter.js';
 import { skippingClock } from './clock.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/recruit.js', import.meta.url));
@@ -37,6 +38,8 @@ export interface InProcessOptions {
   via?: typeof run;
   /** What the command waits on: a clock that skips every wait unless told (test/helpers/clock.ts). */
   clock?: Clock;
+  /** What answers the command's questions (test/helpers/fake-prompter.ts); asked only with `tty`. */
+  prompter?: Prompter;
 }
 
 /** The CLI in this process: fast, and the place for most command tests. */
@@ -46,7 +49,8 @@ export async function runCli(args: string[], options: InProcessOptions = {}): Pr
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
   stdin.isTTY = options.tty ?? false;
   const clock = options.clock ?? skippingClock();
-  const code = await (options.via ?? run)(args, { stdin, stdout, stderr, clock }, { ...process.env, ...options.env });
+  const io: IO = { stdin, stdout, stderr, clock, ...(options.prompter ? { prompter: options.prompter } : {}) };
+  const code = await (options.via ?? run)(args, io, { ...process.env, ...options.env });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
