@@ -67,7 +67,7 @@ export function contents(metafile, path) {
   const output = Object.entries(metafile.outputs).find(([out]) => resolve(out) === path)?.[1];
   const lines = new Set();
   for (const input of Object.keys(output?.inputs ?? {})) {
-    const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    const pkg = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input); // also a linked node_modules (a git worktree)
     if (pkg) lines.add(`// node_modules/${pkg[1]}/`);
     else if (input.startsWith('src/')) lines.add(`// ${input}`);
   }

@@ -1,9 +1,11 @@
 // What every command receives (cf. gh's factory): streams, environment, global options, settings
 // and an API client created on first use, and clocks and keys that tests can fix.
 import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
+import type { Prompter } from '../prompts/prompter.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { VERSION } from '../version.js';
+import { systemClock, type Clock } from './clock.js';
 import { CliError, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { canInteract, colorEnabled, type IO } from './io.js';
@@ -38,6 +40,13 @@ export interface Context {
   color: { stdout: boolean; stderr: boolean };
   /** Prompts are allowed: stdin and stdout are terminals, not CI, no --yes. */
   interactive: boolean;
+  /** What the command waits on: the system's clock, or a test's. */
+  clock: Clock;
+  /**
+   * What asks the user: the wizard, login and every confirmation. Loaded on first use; ask only
+   * when `interactive` (or a test has passed its own prompter).
+   */
+  prompter(): Promise<Prompter>;
   now(): Date;
   newKey(): string;
   settings(): Settings;
@@ -134,6 +143,8 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let status: StatusLine | undefined;
   // process.hrtime, not the global performance: its first use loads perf_hooks (~1 ms of every start).
   const started = process.hrtime.bigint();
+  const clock = io.clock ?? systemClock;
+  let prompter: Promise<Prompter> | undefined;
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
   // Spinners: a terminal, no --json, no CI, not a dumb terminal. stderr is looked at last: looking
   // opens it (src/cli/io.ts), and `--json` in a pipe never needs it.
@@ -159,7 +170,12 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     set interactive(value: boolean) {
       interactive = value;
     },
-    now: () => new Date(),
+    clock,
+    prompter: () =>
+      (prompter ??= io.prompter
+        ? Promise.resolve(io.prompter)
+        : import('../prompts/inquirer-prompter.js').then((m) => m.createInquirerPrompter({ input: io.stdin, output: io.stderr }))),
+    now: () => new Date(clock.now()),
     // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
     newKey: () => crypto.randomUUID(),
     settings: () => (settings ??= resolveSettings(globals, env, readConfig(env))),
@@ -234,6 +250,9 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     const maxMiB = globals.maxResponseSize === undefined ? undefined : positiveNumber(globals.maxResponseSize, '--max-response-size', 4096);
     return {
       userAgent: `recruit/${VERSION} node/${process.version} (${process.platform})`,
+      now: clock.now,
+      sleep: clock.sleep,
+      random: clock.random,
       ...(timeout !== undefined ? { timeouts: { requestMs: Math.round(timeout * 1000) } } : {}),
       ...(maxMiB !== undefined ? { maxResponseBytes: Math.round(maxMiB * 1024 * 1024) } : {}),
       log: globals.verbose ? (line) => void io.stderr.write(`${sanitize(line)}\n`) : undefined,

@@ -1,4 +1,7 @@
 // The process's streams and what they are connected to; tests pass their own.
+import type { Prompter } from '../prompts/prompter.js';
+import type { Clock } from './clock.js';
+
 export interface Stream {
   write(chunk: string): boolean;
   isTTY?: boolean;
@@ -12,6 +15,10 @@ export interface IO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: Stream;
   stderr: Stream;
+  /** The clock the command waits on; the system's unless a test passes its own. */
+  clock?: Clock;
+  /** What asks the user; the terminal's (@inquirer/prompts) unless a test passes its own. */
+  prompter?: Prompter;
 }
 
 const SLICE = 1024 * 1024;

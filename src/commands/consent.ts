@@ -1,11 +1,16 @@
 // Consent to something that cannot be undone: asked on a terminal (default no); without one, --yes
 // is the consent, and its absence ends the command (exit 2) before anything is done.
 import type { Context } from '../cli/context.js';
-import type { UsageError } from '../cli/errors.js';
+import { InterruptedError, type UsageError } from '../cli/errors.js';
+import { isPromptInterrupt } from '../prompts/prompter.js';
 
 export async function consent(ctx: Context, question: string, withoutTerminal: () => UsageError): Promise<boolean> {
   if (ctx.globals.yes) return true;
   if (!ctx.interactive) throw withoutTerminal();
-  const { createInquirerPrompter } = await import('../wizard/inquirer-prompter.js');
-  return createInquirerPrompter(ctx.io).confirm({ message: question, default: false });
+  try {
+    return await (await ctx.prompter()).confirm({ message: question, default: false });
+  } catch (error) {
+    if (isPromptInterrupt(error)) throw new InterruptedError();
+    throw error;
+  }
 }

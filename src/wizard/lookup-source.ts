@@ -8,8 +8,8 @@ import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { sanitizeCell } from '../cli/sanitize.js';
 import type { Ref } from './answers.js';
-import { backChoice, isBackInput, type Back } from './back.js';
-import type { Choice } from './prompter.js';
+import { backChoice, isBackInput, type Back } from '../prompts/back.js';
+import type { Choice } from '../prompts/prompter.js';
 
 export const LOOKUP_PAGE_SIZE = 10;
 

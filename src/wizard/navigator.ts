@@ -2,7 +2,7 @@
 // on request, and one step at a time when the review asks to edit a field. Every answer is saved to
 // the draft at once.
 import type { Answers } from './answers.js';
-import { BACK } from './back.js';
+import { BACK } from '../prompts/back.js';
 import type { Session, Step } from './session.js';
 import { saveDraft } from './session.js';
 import { STEPS } from './steps/index.js';

@@ -1,8 +1,8 @@
 // The review screen: every answer, then submit, edit a field, save the draft and quit, or discard.
 import { sanitizeCell } from '../cli/sanitize.js';
-import { BACK, backChoice, type Back } from './back.js';
+import { BACK, backChoice, type Back } from '../prompts/back.js';
 import { applies, isAnswered } from './navigator.js';
-import type { Choice } from './prompter.js';
+import type { Choice } from '../prompts/prompter.js';
 import type { Session, Step } from './session.js';
 import { STEPS } from './steps/index.js';
 

@@ -11,14 +11,14 @@ import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { DraftStore, newDraftId, type StoredDraft } from './draft.js';
 import { describeSavedAt, describeStep, describeTitle, stepReached } from './draft-summary.js';
 import { editStep, walk } from './navigator.js';
-import { isPromptInterrupt, type Prompter } from './prompter.js';
+import { isPromptInterrupt, type Prompter } from '../prompts/prompter.js';
 import { askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
 import { keepAnswers, removeDraft, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
-import { BACK, backChoice, type Back } from './back.js';
+import { BACK, backChoice, type Back } from '../prompts/back.js';
 
 export interface WizardOptions {
-  /** Tests inject one; by default the terminal prompts of @inquirer/prompts. */
+  /** By default the context's (the terminal's, or a test's). */
   prompter?: Prompter;
   /** Body fields from flags (e.g. --publish-career-page: publishToCareerPage), taken as answered. */
   initial?: Record<string, unknown>;
@@ -39,11 +39,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
       'pass --file <path> or the field flags (--title, --description-file, --location, --job-function, --employer-type)',
     );
   }
-  let prompter = options.prompter;
-  if (!prompter) {
-    const { createInquirerPrompter } = await import('./inquirer-prompter.js');
-    prompter = createInquirerPrompter(ctx.io);
-  }
+  const prompter = options.prompter ?? (await ctx.prompter());
   const api = await ctx.api();
   const session: Session = {
     ctx,

@@ -4,9 +4,9 @@ import type { JobOptions } from '../api/types.js';
 import type { Context } from '../cli/context.js';
 import { describeFsError } from '../cli/errors.js';
 import { toBody, type AnswerKey, type Answers } from './answers.js';
-import type { Back } from './back.js';
+import type { Back } from '../prompts/back.js';
 import type { DraftAccount, DraftStore } from './draft.js';
-import type { Prompter } from './prompter.js';
+import type { Prompter } from '../prompts/prompter.js';
 
 export interface Session {
   ctx: Context;

@@ -1,5 +1,6 @@
 // Workers: --concurrency N requests in flight, each item created once, and one 429 with
 // Retry-After pausing every worker (they share one ApiClient).
+import { systemClock } from '../../src/cli/clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { screenOf } from '../helpers/screen.js';
@@ -52,7 +53,8 @@ describe('batch concurrency', () => {
     await setFaults('latency=100-100', ['429']);
     const file = writeJobs('rate-limited.ndjson', jobs('Rate Limited Job', 8));
     proxy.reset();
-    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4']);
+    // The real clock: what is tested is when the other workers' requests leave.
+    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4'], { clock: systemClock });
     expect(res.code, res.stderr).toBe(0);
     const all = posts(proxy);
     const limited = all.filter((p) => p.status === 429);

@@ -1,5 +1,6 @@
 // Helpers of the batch tests: job files, counting jobs in the sandbox, running the batch, and a
 // recording proxy that sees every request the CLI makes.
+import type { Clock } from '../../src/cli/clock.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -52,10 +53,11 @@ export function batch(
   baseUrl: string,
   file: string,
   extra: string[] = [],
-  options: { token?: string; stdin?: string; tty?: boolean; columns?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { token?: string; stdin?: string; tty?: boolean; columns?: number; env?: NodeJS.ProcessEnv; clock?: Clock } = {},
 ): Promise<CliResult> {
   return runCli(['--base-url', baseUrl, 'jobs', 'create', '--file', file, ...extra], {
     env: { RECRUIT_TOKEN: options.token ?? 'sbx_direct_full', ...options.env },
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
     ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
     ...(options.tty !== undefined ? { tty: options.tty } : {}),
     ...(options.columns !== undefined ? { columns: options.columns } : {}),

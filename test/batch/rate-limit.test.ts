@@ -1,6 +1,8 @@
 // A batch against a rate-limited service: it sends no faster than the limit the answers name
 // (RateLimit-Policy), and a 429 halves the requests it keeps in flight, which then climb back as
-// answers succeed (never above --concurrency). Over real HTTP, through a recording proxy.
+// answers succeed (never above --concurrency). Over real HTTP, through a recording proxy, on the
+// real clock: the sandbox's bucket fills in real time.
+import { systemClock } from '../../src/cli/clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { batch, jobs, posts, titlesWithPrefix, useRecordingProxy, writeJobs, type Recorded } from './helpers.js';
@@ -34,7 +36,7 @@ describe('batch under a rate limit', () => {
     await admin('rate-limit', { limit: '20/s' }); // a burst of 4
     const file = writeJobs('paced.ndjson', jobs('Paced Job', 30));
     proxy.reset();
-    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4']);
+    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4'], { clock: systemClock });
     expect(res.code, res.stderr).toBe(0);
     createdOnce('Paced Job ', 30);
     const sent = posts(proxy);
@@ -54,7 +56,7 @@ describe('batch under a rate limit', () => {
     const named = { jobFunctionId: undefined, industry: 'Information Technology', jobFunction: 'DevOps' };
     const file = writeJobs('strict.ndjson', jobs('Strict Job', 24, named));
     proxy.reset();
-    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4', '--verbose']);
+    const res = await batch(proxy.baseUrl, file, ['--concurrency', '4', '--verbose'], { clock: systemClock });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('rate limit: 10 requests/s; requests start 105 ms apart');
     createdOnce('Strict Job ', 24);

@@ -3,13 +3,10 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '../../src/cli/context.js';
-import type { IO } from '../../src/cli/io.js';
-import { runLogin, type LoginPrompter } from '../../src/commands/auth/login.js';
 import type { ConfigData } from '../../src/config/config-file.js';
-import { Capture, runCli, type CliResult } from '../helpers/cli.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -118,57 +115,64 @@ describe('auth login --with-token', () => {
   });
 });
 
-describe('auth login with a prompter (the interactive path without a terminal)', () => {
-  function ttyContext(env: NodeJS.ProcessEnv, globals: Record<string, unknown> = {}) {
-    const stdin = Readable.from([]) as IO['stdin'];
-    stdin.isTTY = true;
-    const io = { stdin, stdout: new Capture(true), stderr: new Capture(true) };
-    const ctx = { ...createContext(io, env, { color: false, ...globals }), interactive: true };
-    return { ctx, io };
-  }
+describe('auth login on a terminal, its questions answered by the fake prompter', () => {
+  /** A terminal run: CI unset, so that the command may ask. */
+  const onTerminal = (args: string[], env: NodeJS.ProcessEnv, prompter: FakePrompter, stdin?: string) =>
+    runCli(args, { env: { ...env, CI: undefined, RECRUIT_TOKEN: undefined, RECRUIT_BASE_URL: undefined }, tty: true, prompter, ...(stdin !== undefined ? { stdin } : {}) });
 
   it('asks for the base URL (offering the stored one) and the token, then saves them', async () => {
     const env = freshEnv();
     await login(env, 'sbx_direct_readonly');
-    const asked: Array<string | undefined> = [];
-    let validate: ((v: string) => true | string) | undefined;
-    const prompter: LoginPrompter = {
-      baseUrl: async (defaultValue, check) => {
-        asked.push(defaultValue);
-        validate = check;
-        return `${sandbox.current.baseUrl}/`;
-      },
-      token: async () => ` ${TOKEN}\n`,
-    };
-    const { ctx, io } = ttyContext(env);
-    await runLogin(ctx, {}, async () => prompter);
-    expect(asked).toEqual([sandbox.current.baseUrl]);
-    expect(validate?.('http://api.example.com/v1')).toMatch(/plain http/);
-    expect(validate?.('https://api.example.com/v1')).toBe(true);
+    const prompter = new FakePrompter([
+      { kind: 'input', message: 'API base URL', answer: 'http://api.example.com/v1', rejected: /plain http/ },
+      { kind: 'input', message: 'API base URL', answer: `${sandbox.current.baseUrl}/` },
+      { kind: 'password', message: 'Token:', answer: ` ${TOKEN}\n` },
+    ]);
+    const result = await onTerminal(['auth', 'login'], env, prompter);
+    expect(result.code, result.stderr).toBe(0);
+    prompter.assertDone();
     expect(stored(env).profiles?.default).toEqual({ baseUrl: sandbox.current.baseUrl, token: TOKEN, ...LEARNED_DIRECT });
-    expect(io.stdout.text).toContain(`Logged in to ${sandbox.current.baseUrl} as profile default`);
-    expect(io.stdout.text + io.stderr.text).not.toContain(TOKEN);
+    expect(result.stdout).toContain(`Logged in to ${sandbox.current.baseUrl} as profile default`);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
+  it('offers the stored base URL as the default answer', async () => {
+    const env = freshEnv();
+    await login(env, 'sbx_direct_readonly');
+    // An empty answer takes the default: the stored URL.
+    const prompter = new FakePrompter([
+      { kind: 'input', message: 'API base URL', answer: '' },
+      { kind: 'password', message: 'Token:', answer: TOKEN },
+    ]);
+    const result = await onTerminal(['auth', 'login'], env, prompter);
+    expect(result.code, result.stderr).toBe(0);
+    expect(stored(env).profiles?.default?.baseUrl).toBe(sandbox.current.baseUrl);
   });
 
   it('does not ask for the base URL when --base-url is given', async () => {
     const env = freshEnv();
-    const { ctx } = ttyContext(env, { baseUrl: sandbox.current.baseUrl, profile: 'p' });
-    const prompter: LoginPrompter = {
-      baseUrl: () => Promise.reject(new Error('unexpected prompt')),
-      token: async () => 'sbx_approval_full',
-    };
-    await runLogin(ctx, {}, async () => prompter);
+    const prompter = new FakePrompter([{ kind: 'password', message: 'Token:', answer: 'sbx_approval_full' }]);
+    const result = await onTerminal(['--profile', 'p', '--base-url', sandbox.current.baseUrl, 'auth', 'login'], env, prompter);
+    expect(result.code, result.stderr).toBe(0);
+    prompter.assertDone();
     expect(stored(env)).toEqual({ currentProfile: 'p', profiles: { p: { baseUrl: sandbox.current.baseUrl, token: 'sbx_approval_full', ...LEARNED_DIRECT } } });
   });
 
   it('never prompts with --with-token', async () => {
     const env = freshEnv();
-    const stdin = Readable.from([TOKEN]) as IO['stdin'];
-    stdin.isTTY = true;
-    const io = { stdin, stdout: new Capture(true), stderr: new Capture(true) };
-    const ctx = { ...createContext(io, env, { color: false, baseUrl: sandbox.current.baseUrl }), interactive: true };
-    await runLogin(ctx, { withToken: true }, () => Promise.reject(new Error('unexpected prompter')));
+    const prompter = new FakePrompter(); // any question fails the test
+    const result = await onTerminal(['--base-url', sandbox.current.baseUrl, 'auth', 'login', '--with-token'], env, prompter, TOKEN);
+    expect(result.code, result.stderr).toBe(0);
+    expect(prompter.seen).toEqual([]);
     expect(stored(env).profiles?.default?.token).toBe(TOKEN);
+  });
+
+  it('Ctrl-C at the token saves nothing and exits 130', async () => {
+    const env = freshEnv();
+    const prompter = new FakePrompter([{ kind: 'password', message: 'Token:', interrupt: true }]);
+    const result = await onTerminal(['--base-url', sandbox.current.baseUrl, 'auth', 'login'], env, prompter);
+    expect(result.code).toBe(130);
+    expect(existsSync(file(env))).toBe(false);
   });
 });
 

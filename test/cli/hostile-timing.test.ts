@@ -4,7 +4,9 @@
 // and with --verbose. Bounds are request counts where possible, and times only where the failure
 // mode is a hang of minutes.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/cli/clock.js';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
+import { skippingClock } from '../helpers/clock.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { screenOf } from '../helpers/screen.js';
 import { job, json, retryAfter, silent, trickle, useHostileServer } from '../helpers/hostile-server.js';
@@ -16,11 +18,6 @@ async function timed(run: () => Promise<CliResult>): Promise<CliResult & { ms: n
   const started = Date.now();
   const result = await run();
   return { ...result, ms: Date.now() - started };
-}
-
-/** Milliseconds between the arrivals of successive requests. */
-function gaps(times: number[]): number[] {
-  return times.slice(1).map((t, i) => t - times[i]!);
 }
 
 describe('--timeout: the whole request has a deadline (the built CLI, which must also exit)', () => {
@@ -83,32 +80,34 @@ describe('a Retry-After that cannot be read falls back to the normal backoff', (
 
   it.each(['-5', '1.5', 'soon'])('Retry-After: %s', async (value) => {
     server.on('GET /v1/jobs/1', retryAfter(value));
-    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env });
+    // The lowest jitter: each wait is the backoff's lower bound, on a clock that skips it.
+    const clock = skippingClock(() => 0);
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env, clock });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('error: GET /jobs/1 failed with 503: try later (gave up after 5 attempts)');
-    const times = server.got('GET /v1/jobs/1').map((r) => r.at);
-    expect(times).toHaveLength(5);
-    // Every wait at least the backoff's lower bound (a clock tick of slack): not 0, as a date in the past.
-    gaps(times).forEach((gap, i) => expect(gap, `wait ${i + 1}`).toBeGreaterThanOrEqual(LOWER_BOUNDS[i]! - 2));
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(5);
+    // Every wait the backoff's: not 0, as for a date in the past.
+    expect(clock.sleeps).toEqual(LOWER_BOUNDS);
   });
 });
 
 describe('waits are announced on a terminal and with --verbose', () => {
   it('on a terminal, a wait over a second says so as it starts', async () => {
     server.on('GET /v1/jobs/1', retryAfter('2'), json(job(1)));
-    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env, tty: true });
+    const clock = skippingClock();
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env, tty: true, clock });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('503 from GET /jobs/1; retrying in 2.0 s (attempt 2 of 5)\n');
     expect(result.stdout).toContain('Job 1');
-    const times = server.got('GET /v1/jobs/1').map((r) => r.at);
-    expect(times).toHaveLength(2);
-    expect(gaps(times)[0]).toBeGreaterThanOrEqual(1998); // Retry-After: 2 honoured for a 503
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(2);
+    expect(clock.sleeps).toEqual([2000]); // Retry-After: 2 honoured for a 503
   });
 
   it('on a terminal, a wait of a second or less shows in the spinner only, not in a line that stays', async () => {
     server.on('GET /v1/jobs/1', retryAfter('1'), json(job(1)));
     const terminal = { ...env, CI: undefined, TERM: 'xterm-256color' };
-    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env: terminal, tty: true });
+    // The real clock: the spinner draws on a real timer once the wait has lasted 300 ms.
+    const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env: terminal, tty: true, clock: systemClock });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('fetching job 1 — 503 from GET /jobs/1; retrying in 1.0 s (attempt 2 of 5)');
     expect(screenOf(result.stderr).filter(Boolean)).toEqual([]); // nothing stays

@@ -10,6 +10,7 @@ import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { signalWhen } from '../batch/helpers.js';
 import { BIN } from '../helpers/cli.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { KEY, PtySession } from '../helpers/pty.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
@@ -286,6 +287,44 @@ describe('jobs apply: interrupted', () => {
 });
 
 describe('jobs apply: on a terminal', () => {
+  const onTerminal = (path: string, prompter: FakePrompter) =>
+    runCli(['--base-url', sandbox.current.baseUrl, 'jobs', 'apply', '--file', path], {
+      env: { RECRUIT_TOKEN: 'sbx_direct_full', RECRUIT_STATE_DIR: mkdtempSync(join(dir, 'state-')), NO_COLOR: '1', CI: undefined },
+      tty: true,
+      prompter,
+    });
+
+  it('asks before anything is sent: no sends nothing, yes applies the plan (in process)', async () => {
+    const path = file('asked.json', [item('AP-ASK')]);
+    const declined = new FakePrompter([{ kind: 'confirm', message: 'Apply this change?', answer: false }]);
+    const no = await onTerminal(path, declined);
+    expect(no.code, no.stderr).toBe(0);
+    declined.assertDone();
+    expect(no.stderr).toContain('nothing sent (declined)');
+    expect(withCode('AP-ASK')).toHaveLength(0);
+    const accepted = new FakePrompter([{ kind: 'confirm', message: 'Apply this change?', answer: true }]);
+    const yes = await onTerminal(path, accepted);
+    expect(yes.code, yes.stderr).toBe(0);
+    accepted.assertDone();
+    expect(withCode('AP-ASK')).toHaveLength(1);
+  });
+
+  it('the question defaults to no', async () => {
+    const path = file('default.json', [item('AP-DEFAULT')]);
+    // An answer not scripted: the prompt's default.
+    const prompter = new FakePrompter([{ kind: 'confirm', message: 'Apply this change?' }]);
+    const result = await onTerminal(path, prompter);
+    expect(result.code, result.stderr).toBe(0);
+    expect(withCode('AP-DEFAULT')).toHaveLength(0);
+  });
+
+  it('Ctrl-C at the question sends nothing and exits 130', async () => {
+    const path = file('interrupted.json', [item('AP-INT')]);
+    const result = await onTerminal(path, new FakePrompter([{ kind: 'confirm', message: 'Apply this change?', interrupt: true }]));
+    expect(result.code).toBe(130);
+    expect(withCode('AP-INT')).toHaveLength(0);
+  });
+
   it('asks, default no: Enter sends nothing; y applies the plan', { timeout: 60_000 }, async () => {
     if (!existsSync(fileURLToPath(new URL('../../dist/main.js', import.meta.url)))) throw new Error('needs `npm run build` first');
     const path = file('tty.json', [item('AP-TTY')]);

@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/run.js';
+import type { Clock } from '../../src/cli/clock.js';
 import type { IO, Stream } from '../../src/cli/io.js';
+import type { Prompter } from '../../src/prompts/prompter.js';
+import { skippingClock } from './clock.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/recruit.js', import.meta.url));
 
@@ -33,6 +36,10 @@ export interface InProcessOptions {
   columns?: number;
   /** The entry point: run() unless told (runWithCommander, to compare with the plain `jobs get`). */
   via?: typeof run;
+  /** What the command waits on: a clock that skips every wait unless told (test/helpers/clock.ts). */
+  clock?: Clock;
+  /** What answers the command's questions (test/helpers/fake-prompter.ts); asked only with `tty`. */
+  prompter?: Prompter;
 }
 
 /** The CLI in this process: fast, and the place for most command tests. */
@@ -41,7 +48,9 @@ export async function runCli(args: string[], options: InProcessOptions = {}): Pr
   const stderr = new Capture(options.tty ?? false, options.columns);
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
   stdin.isTTY = options.tty ?? false;
-  const code = await (options.via ?? run)(args, { stdin, stdout, stderr }, { ...process.env, ...options.env });
+  const clock = options.clock ?? skippingClock();
+  const io: IO = { stdin, stdout, stderr, clock, ...(options.prompter ? { prompter: options.prompter } : {}) };
+  const code = await (options.via ?? run)(args, io, { ...process.env, ...options.env });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import multiline, { type MultilineConfig } from '../../src/wizard/multiline-prompt.js';
+import multiline, { type MultilineConfig } from '../../src/prompts/multiline-prompt.js';
 
 const PASTE_START = '\u001b[200~';
 const PASTE_END = '\u001b[201~';

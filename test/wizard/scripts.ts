@@ -1,6 +1,6 @@
 // Scripted answers for whole wizard runs, shared by the tests.
 import { words } from '../helpers/sandbox.js';
-import type { Expectation } from './fake-prompter.js';
+import type { Expectation } from '../helpers/fake-prompter.js';
 
 export const DESCRIPTION = words(120, 'duty');
 

@@ -10,7 +10,7 @@ import type { ConfigData } from '../../src/config/config-file.js';
 import { accountKey } from '../../src/jobs/account-type.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 

@@ -13,7 +13,7 @@ import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { Capture } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 

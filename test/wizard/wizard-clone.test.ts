@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { createClone } from '../../src/commands/jobs/create-clone.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { createdId, review } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 

@@ -8,7 +8,7 @@ import { DraftStore } from '../../src/wizard/draft.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, DESCRIPTION } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 

@@ -13,7 +13,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { DraftStore } from '../../src/wizard/draft.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, DESCRIPTION, details, publication, review, skipOptional } from './scripts.js';
 import { setFaults, wizardContext } from './wizard-context.js';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 

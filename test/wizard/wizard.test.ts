@@ -7,7 +7,7 @@ import { UsageError } from '../../src/cli/errors.js';
 import type { Context } from '../../src/cli/context.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox, words } from '../helpers/sandbox.js';
-import { FakePrompter } from './fake-prompter.js';
+import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, DESCRIPTION, details, publication, review, skipOptional } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 

@@ -11,24 +11,15 @@ import { resolveProfile } from '../../config/settings.js';
 import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import { checkToken, describeCheck } from './check-token.js';
 import { withSpinner } from '../../cli/spinner.js';
+import { isPromptInterrupt } from '../../prompts/prompter.js';
 
 export interface LoginOptions {
   withToken?: boolean;
 }
 
-/** The only interactive part of login; tests pass their own. */
-export interface LoginPrompter {
-  baseUrl(defaultValue: string | undefined, validate: (value: string) => true | string): Promise<string>;
-  token(): Promise<string>;
-}
-
 const MAX_TOKEN_BYTES = 64 * 1024;
 
 export default async function login(ctx: Context, options: LoginOptions): Promise<void> {
-  await runLogin(ctx, options, inquirerPrompter);
-}
-
-export async function runLogin(ctx: Context, options: LoginOptions, makePrompter: (ctx: Context) => Promise<LoginPrompter>): Promise<void> {
   if (ctx.globals.sandbox) {
     throw new UsageError('--sandbox needs no login: the embedded sandbox accepts its own token', [], 'run commands with --sandbox directly');
   }
@@ -43,24 +34,27 @@ export async function runLogin(ctx: Context, options: LoginOptions, makePrompter
   const profile = resolveProfile(ctx.globals, ctx.env, config).name;
   const insecure = ctx.globals.insecureHttp === true;
   const known = ctx.env.RECRUIT_BASE_URL || storedProfile(config, profile).baseUrl;
-  const prompter = options.withToken ? undefined : await makePrompter(ctx);
+  const prompter = options.withToken ? undefined : await ctx.prompter();
 
   let rawUrl = ctx.globals.baseUrl || undefined;
   if (!rawUrl && prompter) {
-    rawUrl = await prompter.baseUrl(known, (value) => {
+    const validate = (value: string): true | string => {
       try {
         checkBaseUrl(value.trim(), insecure, () => undefined);
         return true;
       } catch (error) {
         return (error as Error).message;
       }
-    });
+    };
+    rawUrl = await asked(prompter.input({ message: 'API base URL (ending in /v1):', default: known, validate }));
   }
   rawUrl ??= known;
   if (!rawUrl) throw new UsageError(`no base URL for profile "${profile}"`, [], 'pass --base-url https://api.example.com/v1');
   const baseUrl = checkBaseUrl(rawUrl.trim(), insecure, ctx.warn);
 
-  const token = (options.withToken ? await readAll(ctx.io.stdin) : await prompter!.token()).trim();
+  const token = (
+    options.withToken ? await readAll(ctx.io.stdin) : await asked(prompter!.password({ message: 'Token:', validate: (v) => v.trim() !== '' || 'enter the token' }))
+  ).trim();
   if (!token) {
     throw new UsageError(options.withToken ? 'no token on stdin' : 'no token given', [], 'echo "$TOKEN" | recruit auth login --with-token');
   }
@@ -125,17 +119,12 @@ async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
-async function inquirerPrompter(ctx: Context): Promise<LoginPrompter> {
-  const { input, password } = await import('@inquirer/prompts');
-  // Drawn on stderr, as the wizard's prompts are (src/cli/io.ts, canInteract).
-  const streams = { input: ctx.io.stdin, output: ctx.io.stderr as unknown as NodeJS.WritableStream };
-  const interrupted = (error: unknown): never => {
-    if (error instanceof Error && error.name === 'ExitPromptError') throw new InterruptedError();
+/** An answer, or Ctrl-C as the interruption it is. */
+async function asked<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (isPromptInterrupt(error)) throw new InterruptedError();
     throw error;
-  };
-  return {
-    baseUrl: (defaultValue, validate) =>
-      input({ message: 'API base URL (ending in /v1):', default: defaultValue, validate }, streams).catch(interrupted),
-    token: () => password({ message: 'Token:', mask: true, validate: (v) => v.trim() !== '' || 'enter the token' }, streams).catch(interrupted),
-  };
+  }
 }

@@ -13,7 +13,7 @@ import { EXIT } from '../../cli/exit-codes.js';
 import { withSpinner } from '../../cli/spinner.js';
 import { cloneFields, overlayFlags } from '../../jobs/clone.js';
 import { checkIndustryMembers, describeIndustryChange, industryChange, type IndustryScoped } from '../../jobs/clone-industry.js';
-import type { Prompter } from '../../wizard/prompter.js';
+import type { Prompter } from '../../prompts/prompter.js';
 import { checkedBody, publicationFromFlags, sendChecked } from './create-from-flags.js';
 import type { CreateOptions } from './create.js';
 

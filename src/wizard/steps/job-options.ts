@@ -3,7 +3,7 @@ import { getJobOptions } from '../../cli/job-options.js';
 import type { CodeLabel, JobOptions } from '../../api/types.js';
 import { SALARY_INTERVALS } from '../../domain/job-rules.js';
 import type { Answers } from '../answers.js';
-import { BACK } from '../back.js';
+import { BACK } from '../../prompts/back.js';
 import type { Session, Step } from '../session.js';
 import { askCode } from './prompts.js';
 

@@ -1,6 +1,6 @@
 // Salary amounts, currency and experience: optional, checked as they are typed.
 import { CURRENCY_PATTERN } from '../../domain/job-rules.js';
-import { BACK } from '../back.js';
+import { BACK } from '../../prompts/back.js';
 import type { Step } from '../session.js';
 import { askText } from './prompts.js';
 

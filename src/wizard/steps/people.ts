@@ -1,6 +1,6 @@
 // Department and hiring manager: optional searchable lists with a "none" choice.
 import type { Named } from '../../api/types.js';
-import { BACK } from '../back.js';
+import { BACK } from '../../prompts/back.js';
 import type { Step } from '../session.js';
 import { askLookup } from './prompts.js';
 

@@ -2,9 +2,9 @@
 import type { Named } from '../../api/types.js';
 import type { Query } from '../../api/client.js';
 import type { Ref } from '../answers.js';
-import { BACK, BACK_NOTE, BACK_SEARCH_NOTE, backChoice, isBackInput, type Back } from '../back.js';
+import { BACK, BACK_NOTE, BACK_SEARCH_NOTE, backChoice, isBackInput, type Back } from '../../prompts/back.js';
 import { LOOKUP_PAGE_SIZE, lookupSource } from '../lookup-source.js';
-import type { Choice, Validate } from '../prompter.js';
+import type { Choice, Validate } from '../../prompts/prompter.js';
 import type { Session, StepContext } from '../session.js';
 
 export const CLEAR_TOKEN = '-';

@@ -1,6 +1,6 @@
 // Publication on the career page and on free job boards, with the spec's caveat for approval accounts.
-import { BACK, backChoice, type Back } from '../back.js';
-import type { Choice } from '../prompter.js';
+import { BACK, backChoice, type Back } from '../../prompts/back.js';
+import type { Choice } from '../../prompts/prompter.js';
 import type { Step } from '../session.js';
 
 export const PUBLICATION_CAVEAT =

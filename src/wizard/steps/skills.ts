@@ -1,6 +1,6 @@
 // Required and good-to-have skills: comma separated, optional.
 import type { Answers } from '../answers.js';
-import { BACK } from '../back.js';
+import { BACK } from '../../prompts/back.js';
 import type { Step } from '../session.js';
 import { askText } from './prompts.js';
 

@@ -1,6 +1,6 @@
 // Title, description and location: required text, each checked before the next step.
 import { countWords, locationProblem, MIN_DESCRIPTION_WORDS, titleLengthProblem } from '../../domain/job-rules.js';
-import { BACK, BACK_TOKEN, isBackInput } from '../back.js';
+import { BACK, BACK_TOKEN, isBackInput } from '../../prompts/back.js';
 import type { Step } from '../session.js';
 import { askText } from './prompts.js';
 

@@ -1,10 +1,9 @@
-// The real prompter: @inquirer/prompts on the terminal, loaded only when the wizard starts.
+// The real prompter: @inquirer/prompts on the terminal, loaded only when a command first asks.
 //
 // Every prompt erases itself when it ends (clearPromptOnDone), and the prompter writes the answered
 // line itself: "✔ Industry Information Technology", without the hint that was shown while asking
 // ("type to filter"). So Ctrl-C leaves no list drawn on the screen: the prompt is gone, and the
 // wizard's one line about the draft follows.
-import type { IO } from '../cli/io.js';
 import { BACK_LABEL, isBackInput } from './back.js';
 import type { Choice, Prompter } from './prompter.js';
 
@@ -15,9 +14,15 @@ async function loadTheme() {
   return makeTheme({});
 }
 
-export function createInquirerPrompter(io: IO): Prompter {
-  // Prompts are drawn on stderr: stdout carries only the result, and may be redirected.
-  const context = { input: io.stdin, output: io.stderr as NodeJS.WritableStream, clearPromptOnDone: true };
+/** The terminal a prompt reads and draws on. */
+export interface PromptStreams {
+  input: NodeJS.ReadableStream;
+  /** Prompts are drawn on stderr: stdout carries only the result, and may be redirected. */
+  output: { write(chunk: string): boolean };
+}
+
+export function createInquirerPrompter(streams: PromptStreams): Prompter {
+  const context = { input: streams.input, output: streams.output as NodeJS.WritableStream, clearPromptOnDone: true };
   const prompts = () => import('@inquirer/prompts');
   let theme: Theme | undefined;
   const themed = async () => (theme ??= await loadTheme());
@@ -31,7 +36,7 @@ export function createInquirerPrompter(io: IO): Prompter {
   const answered = async (message: string, shown: string) => {
     const t = await themed();
     const prefix = typeof t.prefix === 'string' ? t.prefix : t.prefix.done;
-    io.stderr.write(`${prefix} ${t.style.message(message, 'done')}${shown ? ` ${t.style.answer(shown)}` : ''}\n`);
+    streams.output.write(`${prefix} ${t.style.message(message, 'done')}${shown ? ` ${t.style.answer(shown)}` : ''}\n`);
   };
   const nameOf = <T>(choices: readonly Choice<T>[], value: T) => choices.find((c) => c.value === value)?.name ?? '';
 
@@ -76,6 +81,12 @@ export function createInquirerPrompter(io: IO): Prompter {
       const { confirm } = await prompts();
       const value = await confirm({ message: options.message, default: options.default }, context);
       await answered(options.message, value ? 'Yes' : 'No');
+      return value;
+    },
+    async password(options) {
+      const { password } = await prompts();
+      const value = await password({ message: options.message, mask: true, validate: options.validate }, context);
+      await answered(options.message, '');
       return value;
     },
   };

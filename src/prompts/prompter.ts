@@ -1,5 +1,6 @@
-// The wizard's only input: a few prompt operations. The real one runs @inquirer/prompts on the
-// terminal (inquirer-prompter.ts); tests pass a scripted fake.
+// Every question a command asks (the wizard's steps, login, confirmations) goes through these few
+// prompt operations. The real prompter runs @inquirer/prompts on the terminal
+// (inquirer-prompter.ts); tests pass a scripted fake through the context.
 
 export interface Choice<T> {
   name: string;
@@ -49,6 +50,11 @@ export interface ConfirmOptions {
   default?: boolean;
 }
 
+export interface PasswordOptions {
+  message: string;
+  validate?: Validate;
+}
+
 export interface Prompter {
   search<T>(options: SearchOptions<T>): Promise<T>;
   select<T>(options: SelectOptions<T>): Promise<T>;
@@ -56,6 +62,8 @@ export interface Prompter {
   /** Several lines of text: an empty line ends it; a first line holding only `<` returns "<". */
   multiline(options: MultilineOptions): Promise<string>;
   confirm(options: ConfirmOptions): Promise<boolean>;
+  /** A secret: masked as it is typed, never shown on the answered line. */
+  password(options: PasswordOptions): Promise<string>;
 }
 
 /** @inquirer throws an error with this name on Ctrl-C; fakes throw one too. */

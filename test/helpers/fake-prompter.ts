@@ -7,10 +7,11 @@ import type {
   ConfirmOptions,
   InputOptions,
   MultilineOptions,
+  PasswordOptions,
   Prompter,
   SearchOptions,
   SelectOptions,
-} from '../../src/wizard/prompter.js';
+} from '../../src/prompts/prompter.js';
 
 type Matcher = string | RegExp;
 
@@ -26,7 +27,7 @@ interface Base {
 export type Expectation =
   | (Base & { kind: 'search'; term?: string; pick?: Matcher })
   | (Base & { kind: 'select'; pick?: Matcher })
-  | (Base & { kind: 'input' | 'multiline'; answer?: string; rejected?: Matcher })
+  | (Base & { kind: 'input' | 'multiline' | 'password'; answer?: string; rejected?: Matcher })
   | (Base & { kind: 'confirm'; answer?: boolean });
 
 export interface Seen {
@@ -130,12 +131,13 @@ export class FakePrompter implements Prompter {
    * `rejected` must be refused with a matching reason, and the prompt then takes the next scripted
    * answer (as a user typing again); any other answer must be accepted.
    */
-  private async text(kind: 'input' | 'multiline', options: InputOptions | MultilineOptions): Promise<string> {
+  private async text(kind: 'input' | 'multiline' | 'password', options: InputOptions | MultilineOptions | PasswordOptions): Promise<string> {
     const validations: Array<true | string> = [];
-    this.seen.push({ kind, message: options.message, hint: options.hint, validations });
+    this.seen.push({ kind, message: options.message, hint: 'hint' in options ? options.hint : undefined, validations });
     for (;;) {
       const expected = await this.next(kind, options.message);
-      const answer = expected.answer === undefined || expected.answer === '' ? (options.default ?? '') : expected.answer;
+      const fallback = 'default' in options ? options.default : undefined;
+      const answer = expected.answer === undefined || expected.answer === '' ? (fallback ?? '') : expected.answer;
       const verdict = options.validate ? options.validate(answer) : true;
       validations.push(verdict);
       if (expected.rejected !== undefined) {
@@ -155,6 +157,10 @@ export class FakePrompter implements Prompter {
 
   multiline(options: MultilineOptions): Promise<string> {
     return this.text('multiline', options);
+  }
+
+  password(options: PasswordOptions): Promise<string> {
+    return this.text('password', options);
   }
 
   async confirm(options: ConfirmOptions): Promise<boolean> {
