@@ -5,6 +5,7 @@
 import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { csvRecord } from '../../src/cli/csv.js';
+import { runCli } from '../helpers/cli.js';
 import { useSandbox, validJob, words } from '../helpers/sandbox.js';
 import { batch, countTitle, journalPath, parseJson, posts, tempFile, useRecordingProxy } from './helpers.js';
 
@@ -154,5 +155,25 @@ describe('__proto__, constructor and prototype in a JSON item', () => {
     expect(res.code, res.stderr).toBe(0);
     const body = JSON.parse(posts(proxy)[0]!.body) as Record<string, unknown>;
     expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toBe('cell');
+  });
+});
+
+describe('__proto__ in the patch of jobs update', () => {
+  it.each([
+    ['--file', (file: string) => ['--file', file]],
+    ['--set', () => ['--set', '__proto__={"description":"short"}']],
+  ])('%s: the key is a plain field, checked as unknown and sent as given, never read as the patch\'s own description', async (_name, args) => {
+    const created = await batch(sandbox.current.baseUrl, tempFile('proto-update-target.ndjson', `${line('Proto Update Target')}\n`), ['--json']);
+    const id = String(parseJson(created.stdout)[0].jobId);
+    const file = tempFile('proto-patch.json', '{"__proto__":{"description":"short"},"location":"Berlin, Germany"}');
+    proxy.reset();
+    const res = await runCli(['--base-url', proxy.baseUrl, 'jobs', 'update', id, '--location', 'Berlin, Germany', ...args(file)], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
+    expect(res.stderr).not.toContain('description');
+    expect(res.stderr).toContain('__proto__: not a known job field; sent as given');
+    const patch = proxy.requests.find((r) => r.method === 'PATCH');
+    expect(patch, res.stderr).toBeDefined();
+    const body = JSON.parse(patch!.body) as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toEqual({ description: 'short' });
+    expect(Object.hasOwn(body, 'description')).toBe(false);
   });
 });
