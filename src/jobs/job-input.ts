@@ -12,6 +12,7 @@ import {
   WRITABLE_JOB_FIELDS,
 } from '../domain/job-rules.js';
 import type { AccountType } from '../config/config-file.js';
+import { setOwnField } from '../domain/own-field.js';
 import { closestNames, normalizeName } from '../cli/suggest.js';
 
 export interface Problem {
@@ -99,7 +100,7 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
         continue;
       }
       result.unknownFields.push(field);
-      body[field] = value;
+      setOwnField(body, field, value);
     }
   }
 

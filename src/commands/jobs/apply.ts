@@ -19,6 +19,7 @@ import { openInput, sweepSpools } from '../../jobs/batch/input-file.js';
 import { ItemDeriver } from '../../jobs/batch/item-body.js';
 import { bodyHash } from '../../jobs/batch/item-identity.js';
 import { Journal, journalFile } from '../../jobs/batch/journal.js';
+import { noteDamagedJournal } from '../../jobs/batch/journal-damage.js';
 import { lockJournal } from '../../jobs/batch/journal-lock.js';
 import { fileFormat, ItemSource } from '../../jobs/batch/read-items.js';
 import { plural } from '../../jobs/batch/summary.js';
@@ -181,6 +182,7 @@ async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, acti
   try {
     if (ctx.globals.verbose) ctx.info(`apply journal: ${o.file}`);
     const journal = await Journal.open(o.file, { restart: false, now: ctx.now(), fs: o.fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
+    noteDamagedJournal(ctx, journal);
     try {
       await sendPhase(ctx, op, api, items, journal, { concurrency: o.concurrency, stopper, target: o.target, account: o.account, input: o.identity });
     } finally {

@@ -6,6 +6,7 @@ import { UsageError } from '../../cli/errors.js';
 import { JOB_FIELD_FLAGS, optionKey, type JobFieldFlag } from '../../cli/job-field-flags.js';
 import { checkOneStdin, readInput } from '../../cli/read-input.js';
 import { isId } from '../../cli/resolve.js';
+import { setOwnField } from '../../domain/own-field.js';
 
 export interface UpdateOptions {
   set?: string[];
@@ -120,7 +121,7 @@ export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<
 
   for (const entry of options.set ?? []) {
     const [key, value] = parseSet(entry);
-    patch[key] = value;
+    setOwnField(patch, key, value);
     names.delete(key);
   }
   return { patch, names: [...names.values()] };

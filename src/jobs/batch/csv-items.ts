@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import type { CsvError } from 'csv-parse';
 import { CsvHeader, readRow } from './csv-row.js';
+import { MAX_LINE_CHARS } from './lines.js';
 import type { RawItem } from './read-items.js';
 
 const BATCH = 256;
@@ -18,7 +19,14 @@ export interface CsvPass {
   readExisting?: boolean;
 }
 
+/**
+ * The most characters one row's cells hold together, as one NDJSON line (lines.ts): a cell is at
+ * most that too. csv-parse stops there, so a damaged file's endless cell costs no more memory.
+ */
+export const MAX_ROW_CHARS = MAX_LINE_CHARS;
+
 const WHY: Record<string, string> = {
+  CSV_MAX_RECORD_SIZE: `the row is longer than ${MAX_ROW_CHARS.toLocaleString('en-US')} characters (1 MiB, its cells together) at this column, more than any job needs: not read (is the file damaged, or a quote not closed?)`,
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell is not closed: a `"` opens it and none closes it before the end of the file',
   INVALID_OPENING_QUOTE: 'a `"` inside a cell that is not quoted: put the whole cell in quotes and double the quote (`""`)',
   CSV_INVALID_CLOSING_QUOTE: 'text after the closing quote of a cell: double a quote that belongs to the text (`""`)',
@@ -54,6 +62,7 @@ export async function* csvItemBatches(path: string, display: string, pass: CsvPa
   const parser = parse({
     bom: true,
     relax_column_count: true,
+    max_record_size: MAX_ROW_CHARS,
     skip_empty_lines: false,
     on_record: (record: string[]) => (firstRecord ??= record, record),
   });

@@ -5,6 +5,7 @@
 import { UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { FORMULA_START } from '../../cli/csv.js';
 import { editDistance } from '../../cli/suggest.js';
+import { setOwnField } from '../../domain/own-field.js';
 import { PUBLICATION_FIELDS, READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import { REFERENCES, type Problem } from '../job-input.js';
 
@@ -18,6 +19,9 @@ const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => 
 
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
 const NUMBER = /^\d+(\.\d+)?$|^-\d+(\.\d+)?$/;
+
+/** The most columns a header may have: generous (a `jobs list --csv` has a few dozen), and a bound on what a damaged file costs. */
+export const MAX_COLUMNS = 500;
 
 /** The columns a header must have: one of each group. */
 const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = [
@@ -71,6 +75,10 @@ export class CsvHeader {
     if (this.columns.length === 1 && /[;\t]/.test(this.columns[0]!)) {
       const separator = this.columns[0]!.includes(';') ? 'semicolons' : 'tabs';
       at(undefined, `the columns are separated by ${separator}; a CSV file separates them with commas (save or export it as "CSV, comma-separated")`);
+      return problems;
+    }
+    if (this.columns.length > MAX_COLUMNS) {
+      at(undefined, `has ${this.columns.length.toLocaleString('en-US')} columns; a batch file has at most ${MAX_COLUMNS} (one per field of a job)`);
       return problems;
     }
     const seen = new Set<string>();
@@ -173,7 +181,7 @@ export function readRow(header: CsvHeader, cells: readonly string[], index: numb
       // Digits are an id; anything else is left for the job checks to name ("must be a positive integer id").
       value[column] = /^\d+$/.test(cell) ? Number(cell) : cell;
     } else {
-      value[column] = text;
+      setOwnField(value, column, text);
     }
   }
   return { kind: 'job', value, problems };

@@ -3,6 +3,7 @@
 // so a new key); an inserted or removed line shifts no one else's identity. Kept in typed arrays,
 // outside the JavaScript heap: 100,000 items cost two megabytes.
 import { hash } from 'node:crypto';
+import { setOwnField } from '../../domain/own-field.js';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -26,7 +27,7 @@ export function canonicalJson(body: Record<string, unknown>): string {
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(body).sort()) {
     const value = body[key];
-    sorted[key] = value !== null && typeof value === 'object' && !isStringList(value) ? canonical(value) : value;
+    setOwnField(sorted, key, value !== null && typeof value === 'object' && !isStringList(value) ? canonical(value) : value);
   }
   return JSON.stringify(sorted);
 }

@@ -50,6 +50,8 @@ export interface EarlierState {
   /** The key of each unanswered item. */
   keys: Map<number, string>;
   refused: Map<number, RefusedRecord>;
+  /** Lines longer than any the journal writes (lines.ts's cap), skipped as damaged: for the caller to note once. */
+  damagedLines?: number;
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -70,13 +72,18 @@ export function inputPart(input: string): string {
 /**
  * Replays the journal's lines onto the items of the file (matched by identity; entries of items no
  * longer in the file are ignored). Created records go to `onCreated` (null: no longer created),
- * so that they are stored once, compactly. An unreadable line (a torn write) is skipped.
+ * so that they are stored once, compactly. An unreadable line (a torn write) is skipped, and so is
+ * a line over the cap (a power loss can leave megabytes without a newline): counted, not held.
  */
 async function load(file: string, identities: ItemIds, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<EarlierState> {
   const state: EarlierState = { kinds: new Uint8Array(identities.size), keys: new Map(), refused: new Map() };
   const byId = new Map<string, number>();
   for (let i = 0; i < identities.size; i++) byId.set(identities.id(i), i);
   for await (const line of readLines(file)) {
+    if (typeof line !== 'string') {
+      state.damagedLines = (state.damagedLines ?? 0) + 1;
+      continue;
+    }
     let entry: Entry;
     try {
       entry = JSON.parse(line) as Entry;
@@ -119,7 +126,7 @@ async function load(file: string, identities: ItemIds, onCreated: (index: number
 /** How many jobs a journal records as created (by any of its runs). */
 export async function countCreated(file: string): Promise<number> {
   let n = 0;
-  for await (const line of readLines(file)) if (line.startsWith('{"type":"created"')) n++;
+  for await (const line of readLines(file)) if (typeof line === 'string' && line.startsWith('{"type":"created"')) n++;
   return n;
 }
 

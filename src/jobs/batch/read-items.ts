@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../cli/errors.js';
 import type { Problem } from '../job-input.js';
 import type { CsvPass } from './csv-items.js';
-import { readLineBatches, readLines } from './lines.js';
+import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from './lines.js';
 
 export type Format = 'array' | 'object' | 'ndjson' | 'csv';
 
@@ -42,16 +42,23 @@ export interface RawItem {
 const BOM = /^\uFEFF/;
 const WHOLE_BATCH = 1000;
 
-/** The first two non-blank lines, which are enough to tell the formats apart. */
-async function firstLines(path: string): Promise<string[]> {
-  const found: string[] = [];
+/** The first two non-blank lines, which are enough to tell the formats apart (of a line over the cap, its start). */
+async function firstLines(path: string): Promise<Line[]> {
+  const found: Line[] = [];
   for await (const raw of readLines(path)) {
-    const line = raw.replace(BOM, '').trim();
+    const line = typeof raw === 'string' ? raw.replace(BOM, '').trim() : new LongLine(raw.line, raw.head.replace(BOM, '').trimStart());
     if (line === '') continue;
     found.push(line);
     if (found.length === 2) break;
   }
   return found;
+}
+
+const textOf = (line: Line | undefined) => (line instanceof LongLine ? line.head : line);
+
+/** What an NDJSON line over the cap is: an item that cannot be read. */
+function tooLong(): string {
+  return `is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters (1 MiB), more than any job needs: not read (is the file damaged?)`;
 }
 
 function parses(text: string): boolean {
@@ -68,10 +75,12 @@ function parses(text: string): boolean {
  * when the next line starts another object), otherwise one object spread over several lines.
  */
 export async function detectFormat(path: string, display: string): Promise<Format> {
-  const [first, second] = await firstLines(path);
+  const [line, next] = await firstLines(path);
+  const [first, second] = [textOf(line), textOf(next)];
   if (first === undefined) throw new UsageError(`--file ${display} has no jobs: it is empty`);
   if (first.startsWith('[')) return 'array';
-  if (parses(first) || second?.startsWith('{')) return 'ndjson';
+  // A first line over the cap is read as NDJSON, where it is an item that cannot be read, named by its line.
+  if (line instanceof LongLine ? first.startsWith('{') : parses(first) || second?.startsWith('{')) return 'ndjson';
   if (first.startsWith('{')) return 'object';
   throw new UsageError(
     `--file ${display} is not JSON: it starts with "${first.slice(0, 20)}"`,
@@ -150,6 +159,11 @@ export class ItemSource {
       const batch: RawItem[] = [];
       for (const raw of lines) {
         line++;
+        if (typeof raw !== 'string') {
+          batch.push({ index, line, error: tooLong() });
+          index++;
+          continue;
+        }
         const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
         if (text === '') continue;
         try {

@@ -18,6 +18,7 @@ import { openInput, sweepSpools } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
 import { countCreated, inputPart, Journal, journalFile } from './journal.js';
+import { noteDamagedJournal } from './journal-damage.js';
 import { lockJournal } from './journal-lock.js';
 import { fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
@@ -65,16 +66,38 @@ function detailOf(source: ItemSource, validated: Validated, p: Problem): ErrorDe
   return { item: p.item, row, ...(column !== undefined ? { column } : {}), field: p.field, message: p.message };
 }
 
-/** One warning per field of the file that recruit does not know, with the items (or rows) that have it. */
+/** How many unknown fields one warning names; the rest are counted. */
+const NAMED_UNKNOWN = 5;
+
+/** One warning for the fields of the file that recruit does not know: the first few by name, with the items (or rows) that have them. */
 export function warnUnknownFields(ctx: Context, source: ItemSource, unknownFields: ReadonlyMap<string, number>): void {
   const csv = source.format === 'csv';
-  for (const [field, count] of unknownFields) {
+  const things = csv ? 'row' : 'item';
+  const entries = [...unknownFields];
+  if (entries.length === 1) {
+    const [field, count] = entries[0]!;
     ctx.warn(
       csv
-        ? `column "${field}" is not a field recruit knows; its cells (in ${plural(count, 'row')}) are passed through to the service as text`
-        : `unknown field "${field}" (in ${plural(count, 'item')}) is passed through to the service as it is`,
+        ? `column "${shortName(field)}" is not a field recruit knows; its cells (in ${plural(count, things)}) are passed through to the service as text`
+        : `unknown field "${shortName(field)}" (in ${plural(count, things)}) is passed through to the service as it is`,
     );
+    return;
   }
+  if (entries.length === 0) return;
+  const named = entries.slice(0, NAMED_UNKNOWN).map(([field, count]) => `"${shortName(field)}" (in ${plural(count, things)})`);
+  const more = entries.length - named.length;
+  const list = `${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+  const total = entries.length.toLocaleString('en-US');
+  ctx.warn(
+    csv
+      ? `${total} columns are not fields recruit knows; their cells are passed through to the service as text: ${list}`
+      : `${total} unknown fields are passed through to the service as they are: ${list}`,
+  );
+}
+
+/** A field name as a warning shows it: a name longer than a line is cut. */
+function shortName(field: string): string {
+  return field.length > 60 ? `${field.slice(0, 59)}…` : field;
 }
 
 function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
@@ -171,6 +194,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
       const journal = await Journal.open(file, { restart: options.restart === true, now: ctx.now(), fs }, validated.identities, (index, record) =>
         record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK),
       );
+      noteDamagedJournal(ctx, journal);
       if (journal.fresh) await tellOtherAccounts(ctx, dir, input.identity, file);
       try {
         await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });

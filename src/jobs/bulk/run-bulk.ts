@@ -13,6 +13,7 @@ import { nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { bodyHash } from '../batch/item-identity.js';
 import { Journal, journalFile } from '../batch/journal.js';
+import { noteDamagedJournal } from '../batch/journal-damage.js';
 import { lockJournal } from '../batch/journal-lock.js';
 import { KeyBook } from '../batch/key-book.js';
 import { Progress } from '../batch/progress.js';
@@ -130,6 +131,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
       const note = op.note?.(items.flatMap((i) => (i.planned && !i.planned.unchanged ? [i.planned] : [])));
       if (note) ctx.info(note);
       const journal = await Journal.open(file, { restart: false, now: ctx.now(), fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
+      noteDamagedJournal(ctx, journal);
       try {
         await sendPhase(ctx, op, api, items, journal, { concurrency, stopper, target, account, input: op.input });
       } finally {

@@ -1,0 +1,81 @@
+// Damaged inputs cost one pass and bounded memory, proved on the built executable in a child
+// process: the child's peak RSS (getrusage, written at exit by a preloaded script) stays far under
+// what holding the damage would take, and the child runs with a V8 heap of 64 MB, which a reader
+// that kept a 32 MB line (or rebuilt it per chunk, as a quadratic reader does) cannot fit in: it
+// then dies, and the test fails on its exit, whatever the machine's speed.
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { csvRecord } from '../../src/cli/csv.js';
+import { runBin, type CliResult } from '../helpers/cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { useSandbox, validJob, words } from '../helpers/sandbox.js';
+import { batch, countTitle, journalPath, tempFile } from './helpers.js';
+
+const MiB = 1024 * 1024;
+/** Well under what the damage would cost held (32 to 52 MB, twice over as text), well over a run's ~70 MB. */
+const RSS_BOUND_BYTES = 160 * MiB;
+const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
+
+const sandbox = useSandbox({ activeJobLimit: 1000 });
+const env = { RECRUIT_TOKEN: 'sbx_direct_full' };
+beforeAll(ensureFreshBuild, 60_000);
+
+/** The built CLI with a 64 MB V8 heap, and its peak RSS. */
+async function measured(args: string[]): Promise<CliResult & { peakRssBytes: number }> {
+  const rssFile = join(mkdtempSync(join(tmpdir(), 'recruit-rss-')), 'peak-rss');
+  const result = await runBin(['--base-url', sandbox.current.baseUrl, ...args], {
+    env: {
+      ...env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=64 --require ${REPORTER}`.trim(),
+      RECRUIT_PEAK_RSS_FILE: rssFile,
+    },
+    // Not a bound on time (none is asserted): only a stop for a child that would never end.
+    timeoutMs: 120_000,
+  });
+  expect(existsSync(rssFile), `no peak RSS written; exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
+  return { ...result, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+}
+
+const line = (title: string, extra: Record<string, unknown> = {}) => JSON.stringify(validJob({ title, ...extra }));
+
+describe('damaged inputs in bounded memory (built executable)', () => {
+  it('a journal with a 32 MiB tail without a newline: the re-run creates nothing twice, notes it once, in bounded memory', { timeout: 180_000 }, async () => {
+    const items = Array.from({ length: 20 }, (_, i) => line(`Tail Journal ${i}`));
+    const file = tempFile('tail-journal.ndjson', `${items.join('\n')}\n`);
+    const first = await batch(sandbox.current.baseUrl, file, ['--verbose']);
+    expect(first.code, first.stderr).toBe(0);
+    const journal = journalPath(first.stderr);
+    appendFileSync(journal, `{"type":"created","id":"${'\u0000garbage'.repeat(4 * MiB)}`);
+
+    const again = await measured(['jobs', 'create', '--file', file]);
+    expect(again.code, again.stderr.slice(-1000)).toBe(0);
+    expect(again.stderr.match(/damaged line/g)).toHaveLength(1);
+    expect(again.stderr).toContain('nothing to send: 20 of 20 jobs were created in an earlier run');
+    for (let i = 0; i < 20; i++) expect(countTitle(sandbox.current, `Tail Journal ${i}`)).toBe(1);
+    expect(again.peakRssBytes).toBeGreaterThan(10 * MiB); // a real measurement, not a zero
+    expect(again.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
+
+  it('a 16 MiB NDJSON line: exit 2 naming the line, nothing sent, in bounded memory', { timeout: 180_000 }, async () => {
+    const file = tempFile('mem-long-line.ndjson', `${line('Mem Long 0')}\n${line('x'.repeat(16 * MiB))}\n`);
+    const res = await measured(['jobs', 'create', '--file', file]);
+    expect(res.code, res.stderr.slice(-1000)).toBe(2);
+    expect(res.stderr).toContain('- item 1 line 2: is longer than 1,048,576 characters');
+    expect(countTitle(sandbox.current, 'Mem Long 0')).toBe(0);
+    expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
+
+  it('a 52 MiB CSV cell: exit 2 naming its row and column, nothing sent, in bounded memory', { timeout: 180_000 }, async () => {
+    const header = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId'];
+    const row = (title: string, description: string) => csvRecord([title, description, 'Austin, TX, USA', 101, 501]);
+    const file = tempFile('mem-long-cell.csv', `${csvRecord(header)}${row('Mem Cell 2', words(120))}${row('Mem Cell 3', 'd'.repeat(52 * MiB))}`);
+    const res = await measured(['jobs', 'create', '--file', file]);
+    expect(res.code, res.stderr.slice(-1000)).toBe(2);
+    expect(res.stderr).toMatch(/row 3, column description: not valid CSV: the row is longer than 1,048,576 characters/);
+    expect(countTitle(sandbox.current, 'Mem Cell 2')).toBe(0);
+    expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
+});
