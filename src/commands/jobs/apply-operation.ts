@@ -8,6 +8,7 @@ import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
 import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-item.js';
 import { CLOSED, type Action, type Held } from './apply-plan.js';
 import { compareJobs } from './update-report.js';
+import { byAnotherRun } from '../../jobs/batch/send.js';
 
 /** The code of the 409 a create with a publication flag gets on an account that requires approval. */
 const PUBLICATION_REFUSED = 'publication_requires_approval';
@@ -32,8 +33,11 @@ function view(action: Action | undefined, text: string, held: readonly Held[] = 
   };
 }
 
-export function applyOperation(input: string, actions: readonly Action[]): BulkOperation<Action> {
+/** `resent`: the keys this journal had sent before without an answer (a replay of one is this journal's job). */
+export function applyOperation(input: string, actions: readonly Action[], resent: ReadonlySet<string> = new Set()): BulkOperation<Action> {
   const closes = new Set(actions.flatMap((a) => (a.kind === 'close' ? [a.jobId] : [])));
+  /** Jobs whose create another run made: the service replayed its answer to the same derived key. */
+  const byAnother = new Set<number>();
   /** Creates the service refused to publish (an approval account the plan could not tell): created unpublished. */
   const unpublished = new Set<string>();
   return {
@@ -45,7 +49,9 @@ export function applyOperation(input: string, actions: readonly Action[]): BulkO
     send: async (api, id, body, key) => {
       if (id !== 0) return closes.has(id) ? setJobStatus(api, id, CLOSED, key) : (await updateJob(api, id, body, key)).body;
       try {
-        return (await createJob(api, body, key)).job;
+        const answer = await createJob(api, body, key);
+        if (byAnotherRun(answer, resent.has(key))) byAnother.add(answer.job.id);
+        return answer.job;
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409 && error.code === PUBLICATION_REFUSED)) throw error;
         // A 409 creates nothing (spec: publication rule 3): the job is created unpublished, with a
@@ -58,6 +64,7 @@ export function applyOperation(input: string, actions: readonly Action[]): BulkO
     answered: (action, body, after: Job) => {
       switch (action.kind) {
         case 'create': {
+          if (byAnother.has(after.id)) return { changed: false, view: view(action, `already created by another run (job ${after.id}): not created twice`, action.held) };
           const held: Held[] = [...action.held];
           if (unpublished.has(action.code)) {
             for (const field of PUBLICATION_FIELDS) {
