@@ -64,7 +64,10 @@ export function applyOperation(input: string, actions: readonly Action[], resent
     answered: (action, body, after: Job) => {
       switch (action.kind) {
         case 'create': {
-          if (byAnother.has(after.id)) return { changed: false, view: view(action, `already created by another run (job ${after.id}): not created twice`, action.held) };
+          if (byAnother.has(after.id)) {
+            const shown = view(action, `already created by another run (job ${after.id}): not created twice`, action.held);
+            return { changed: false, view: { ...shown, json: { ...shown.json, createdByAnotherRun: true } } };
+          }
           const held: Held[] = [...action.held];
           if (unpublished.has(action.code)) {
             for (const field of PUBLICATION_FIELDS) {
