@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the plan is read as parsed JSON */
 // `jobs apply` when the list of jobs lags writes (an eventually consistent index): a proxy in front
 // of the sandbox hides chosen jobs from GET /jobs. What the apply journal records as created wins
 // over the list: the job is read by id and planned as it is, never created again.
