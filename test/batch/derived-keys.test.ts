@@ -74,6 +74,8 @@ describe('derived keys', () => {
     const read = jobState({ id: 1, status: 2, approvalStatus: null, title: 'x' });
     expect(read).toMatch(/^read [0-9a-f]{64}$/);
     expect(jobState({ id: 1, status: 5, approvalStatus: null, title: 'x' })).not.toBe(read);
+    expect(jobState({ id: 1, status: 2, approvalStatus: null, title: 'x', updatedAt: '' })).toMatch(/^read /);
+    expect(jobState({ id: 1, status: 2, approvalStatus: null, title: 'x', updatedAt: 7 })).toMatch(/^read /);
     expect(NO_SUCH_CODE).toBe('no such code');
   });
 });
