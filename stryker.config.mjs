@@ -14,6 +14,7 @@ const reliabilityCore = [
   'src/jobs/batch/send.ts',
   'src/jobs/batch/classify.ts',
   'src/jobs/batch/key-book.ts',
+  'src/jobs/batch/derived-key.ts',
   'src/jobs/batch/plan.ts',
   'src/jobs/submissions.ts',
   'src/jobs/submit.ts',

@@ -9,6 +9,7 @@ import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-i
 import { CLOSED, type Action, type Held } from './apply-plan.js';
 import { compareJobs } from './update-report.js';
 import { contradictedFields } from './update-contradictions.js';
+import { byAnotherRun } from '../../jobs/batch/send.js';
 
 /** The code of the 409 a create with a publication flag gets on an account that requires approval. */
 const PUBLICATION_REFUSED = 'publication_requires_approval';
@@ -33,8 +34,11 @@ function view(action: Action | undefined, text: string, held: readonly Held[] = 
   };
 }
 
-export function applyOperation(input: string, actions: readonly Action[]): BulkOperation<Action> {
+/** `resent`: the keys this journal had sent before without an answer (a replay of one is this journal's job). */
+export function applyOperation(input: string, actions: readonly Action[], resent: ReadonlySet<string> = new Set()): BulkOperation<Action> {
   const closes = new Set(actions.flatMap((a) => (a.kind === 'close' ? [a.jobId] : [])));
+  /** Jobs whose create another run made: the service replayed its answer to the same derived key. */
+  const byAnother = new Set<number>();
   /** Creates the service refused to publish (an approval account the plan could not tell): created unpublished. */
   const unpublished = new Set<string>();
   return {
@@ -50,7 +54,9 @@ export function applyOperation(input: string, actions: readonly Action[]): BulkO
         return { job: res.body, replayed: res.replayed };
       }
       try {
-        return await createJob(api, body, key);
+        const answer = await createJob(api, body, key);
+        if (byAnotherRun(answer, resent.has(key))) byAnother.add(answer.job.id);
+        return answer;
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409 && error.code === PUBLICATION_REFUSED)) throw error;
         // A 409 creates nothing (spec: publication rule 3): the job is created unpublished, with a
@@ -63,6 +69,10 @@ export function applyOperation(input: string, actions: readonly Action[]): BulkO
     answered: (action, body, after: Job) => {
       switch (action.kind) {
         case 'create': {
+          if (byAnother.has(after.id)) {
+            const shown = view(action, `already created by another run (job ${after.id}): not created twice`, action.held);
+            return { changed: false, view: { ...shown, json: { ...shown.json, createdByAnotherRun: true } } };
+          }
           const held: Held[] = [...action.held];
           if (unpublished.has(action.code)) {
             for (const field of PUBLICATION_FIELDS) {

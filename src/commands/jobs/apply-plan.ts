@@ -4,6 +4,7 @@
 // flags cannot be applied yet. Nothing here talks to the service.
 import type { Job } from '../../api/types.js';
 import type { ErrorDetail } from '../../cli/errors.js';
+import { jobState, NO_SUCH_CODE } from '../../jobs/batch/derived-key.js';
 import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import type { ServiceFields } from './apply-export.js';
 import { sameValue } from './update-report.js';
@@ -29,10 +30,11 @@ export interface Held {
   reason: string;
 }
 
+/** `from`: the state the action was planned from, part of its Idempotency-Key (derived-key.ts). */
 export type Action =
-  | { kind: 'create'; index: number; code: string; title: string; body: Record<string, unknown>; held: Held[] }
-  | { kind: 'update'; index: number; code: string; title: string; jobId: number; body: Record<string, unknown>; changes: FieldChange[]; held: Held[]; job: Job }
-  | { kind: 'close'; code: string; title: string; jobId: number; fromStatus: number; fromLabel: string | null; body: { status: number } };
+  | { kind: 'create'; index: number; code: string; title: string; body: Record<string, unknown>; held: Held[]; from: string }
+  | { kind: 'update'; index: number; code: string; title: string; jobId: number; body: Record<string, unknown>; changes: FieldChange[]; held: Held[]; job: Job; from: string }
+  | { kind: 'close'; code: string; title: string; jobId: number; fromStatus: number; fromLabel: string | null; body: { status: number }; from: string };
 
 export interface Unchanged {
   index: number;
@@ -123,7 +125,12 @@ function publicationOf(item: FileItem, job: Job, body: Record<string, unknown>):
   return held;
 }
 
-export function planApply(items: readonly FileItem[], jobs: readonly Job[], prune: boolean): Plan {
+/**
+ * `gone`: per code, the jobs an earlier apply created for it that no longer are its job (deleted, or
+ * given another code): a create of the code is then planned from that state, so its key is not the
+ * first create's (whose replay would name the job that is gone).
+ */
+export function planApply(items: readonly FileItem[], jobs: readonly Job[], prune: boolean, gone: ReadonlyMap<string, readonly number[]> = new Map()): Plan {
   const byCode = jobsByCode(jobs);
   const approval = jobs.some((j) => j.status === 3 || j.approvalStatus === 0);
   const actions: Action[] = [];
@@ -141,7 +148,9 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
           delete body[field];
         }
       }
-      actions.push({ kind: 'create', index: item.index, code: item.code, title: title(body), body, held });
+      const lost = gone.get(item.code);
+      const from = lost?.length ? `${NO_SUCH_CODE}; not job ${lost.join(', ')}` : NO_SUCH_CODE;
+      actions.push({ kind: 'create', index: item.index, code: item.code, title: title(body), body, held, from });
       continue;
     }
     const body = { ...item.body };
@@ -167,14 +176,14 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
     // Only what differs is sent, with the free-board value every update must carry.
     const patch: Record<string, unknown> = Object.fromEntries(changes.map((c) => [c.field, c.to]));
     patch.publishToFreeJobBoards = body.publishToFreeJobBoards;
-    actions.push({ kind: 'update', index: item.index, code: item.code, title: title(body, job), jobId: job.id, body: patch, changes, held, job });
+    actions.push({ kind: 'update', index: item.index, code: item.code, title: title(body, job), jobId: job.id, body: patch, changes, held, job, from: jobState(job) });
   }
   if (prune) {
     const inFile = new Set(items.map((i) => i.code));
     for (const job of jobs) {
       if (typeof job.jobCode !== 'string' || job.jobCode === '' || inFile.has(job.jobCode)) continue;
       if (!(PRUNABLE as readonly number[]).includes(job.status)) continue;
-      actions.push({ kind: 'close', code: job.jobCode, title: title({}, job), jobId: job.id, fromStatus: job.status, fromLabel: job.statusLabel ?? null, body: { status: CLOSED } });
+      actions.push({ kind: 'close', code: job.jobCode, title: title({}, job), jobId: job.id, fromStatus: job.status, fromLabel: job.statusLabel ?? null, body: { status: CLOSED }, from: jobState(job) });
     }
   }
   return { actions, unchanged, uncompared, approval };

@@ -32,6 +32,7 @@ import { ReferenceResolver } from '../../jobs/reference-resolver.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
 import { idProblems, statusNotes, takeServiceFields } from './apply-export.js';
 import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './apply-plan.js';
+import { journaledCreates, recoverJournaled } from './apply-known.js';
 import { applyOperation } from './apply-operation.js';
 import { countsLine, planJson, printPlanTo } from './apply-output.js';
 
@@ -85,6 +86,7 @@ function itemsOf(actions: readonly Action[], jobs: readonly Job[]): BulkItem<Act
     item.title = action.title;
     item.planned = { body: action.body, unchanged: false, detail: action };
     item.id = `${action.kind}.${action.code}.${bodyHash(action.body)}`;
+    item.intent = { operation: `apply-${action.kind}`, target: action.kind === 'create' ? action.code : action.jobId, body: action.body, state: action.from };
     return item;
   });
 }
@@ -118,7 +120,11 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       unlock = lockJournal(file, input.display, { fs, command: 'recruit jobs apply' });
     }
     try {
-      const jobs = await withSpinner(ctx, 'reading every job of the account', () => allItems<Job>(api, '/jobs', {}, jobShape));
+      const listed = await withSpinner(ctx, 'reading every job of the account', () => allItems<Job>(api, '/jobs', {}, jobShape));
+      // What the journals know wins over a list that may lag writes: a job created is not created again.
+      const known = await recoverJournaled(api, fileItems.map((i) => i.code), listed, await readJournaled(dir, account));
+      for (const note of known.notes) ctx.info(note);
+      const jobs = [...listed, ...known.jobs];
       const ambiguous = ambiguousCodes(fileItems, jobs);
       if (ambiguous.length > 0) {
         throw new UsageError(`${plural(ambiguous.length, 'code')} of ${source.display} ${ambiguous.length === 1 ? 'matches' : 'match'} more than one job; nothing was sent`, ambiguous, 'give those jobs codes of their own (`recruit jobs update <id> --job-code ...`), then run the same command again');
@@ -129,7 +135,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
         throw new UsageError(`${plural(n, 'item')} of ${source.display} ${n === 1 ? 'has' : 'have'} an id that is not the job of ${n === 1 ? 'its' : 'their'} jobCode; nothing was sent`, wrongIds, 'an id in the file is only checked: items are matched with jobs by jobCode');
       }
       for (const note of statusNotes(fileItems, jobs)) ctx.info(note);
-      const plan = planApply(fileItems, jobs, options.prune === true);
+      const plan = planApply(fileItems, jobs, options.prune === true, known.gone);
       for (const u of plan.uncompared) {
         const [first] = u.fields;
         ctx.info(
@@ -162,6 +168,15 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
   }
 }
 
+/** The apply journals' created jobs; one that cannot be read stops the run (a job might be created twice). */
+async function readJournaled(dir: string, account: { baseUrl: string; credential: string }): Promise<Map<string, number[]>> {
+  try {
+    return await journaledCreates(dir, account);
+  } catch (error) {
+    throw new LocalStateError('read the apply journals in', dir, error, 'nothing was sent');
+  }
+}
+
 interface SendOptions {
   file: string;
   fs: typeof nodeFs;
@@ -175,7 +190,6 @@ interface SendOptions {
 
 async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<void> {
   api.adaptConcurrency(o.concurrency);
-  const op = applyOperation(o.identity, actions);
   const items = itemsOf(actions, o.jobs);
   const stopper: Stopper = {};
   const offSignals = onStopSignals(ctx, stopper);
@@ -183,6 +197,7 @@ async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, acti
     if (ctx.globals.verbose) ctx.info(`apply journal: ${o.file}`);
     const journal = await Journal.open(o.file, { restart: false, now: ctx.now(), fs: o.fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
     noteDamagedJournal(ctx, journal);
+    const op = applyOperation(o.identity, actions, new Set(journal.earlier.keys.values()));
     try {
       await sendPhase(ctx, op, api, items, journal, { concurrency: o.concurrency, stopper, target: o.target, account: o.account, input: o.identity });
     } finally {

@@ -39,6 +39,7 @@ type Entry =
   | { type: 'run'; at: string; input: string; target: Target; account: string; items: number }
   | { type: 'sent'; id: string; key: string; index: number }
   | { type: 'unsent'; id: string; key: string }
+  | { type: 'generation'; value: string }
   | ({ type: 'created'; id: string } & CreatedRecord)
   | ({ type: 'refused'; id: string } & RefusedRecord);
 
@@ -52,6 +53,8 @@ export interface EarlierState {
   refused: Map<number, RefusedRecord>;
   /** Lines longer than any the journal writes (lines.ts's cap), skipped as damaged: for the caller to note once. */
   damagedLines?: number;
+  /** The generation of derived keys the last --restart started (none before any): derived-key.ts. */
+  generation?: string;
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -62,7 +65,12 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
  * found (and the user told).
  */
 export function journalFile(dir: string, input: string, account: Account): string {
-  return join(dir, `${inputPart(input)}-${sha(JSON.stringify([account.baseUrl, account.credential])).slice(0, 16)}.ndjson`);
+  return join(dir, `${inputPart(input)}-${accountPart(account)}.ndjson`);
+}
+
+/** The end of the name of every journal of `account`: `-<hash>.ndjson`. */
+export function accountPart(account: Account): string {
+  return sha(JSON.stringify([account.baseUrl, account.credential])).slice(0, 16);
 }
 
 export function inputPart(input: string): string {
@@ -91,6 +99,10 @@ async function load(file: string, identities: ItemIds, onCreated: (index: number
       continue;
     }
     if (entry.type === 'run') continue;
+    if (entry.type === 'generation') {
+      state.generation = entry.value;
+      continue;
+    }
     const index = byId.get(entry.id);
     if (index === undefined) continue;
     const kind = state.kinds[index];
@@ -123,6 +135,19 @@ async function load(file: string, identities: ItemIds, onCreated: (index: number
   return state;
 }
 
+/** The created entries of a journal, in file order: the item's identity and the job id. */
+export async function* createdEntries(file: string): AsyncGenerator<{ id: string; jobId: number }> {
+  for await (const line of readLines(file)) {
+    if (typeof line !== 'string' || !line.startsWith('{"type":"created"')) continue; // an over-long line is damage
+    try {
+      const entry = JSON.parse(line) as { id?: unknown; jobId?: unknown };
+      if (typeof entry.id === 'string' && typeof entry.jobId === 'number') yield { id: entry.id, jobId: entry.jobId };
+    } catch {
+      // a torn line
+    }
+  }
+}
+
 /** How many jobs a journal records as created (by any of its runs). */
 export async function countCreated(file: string): Promise<number> {
   let n = 0;
@@ -146,6 +171,8 @@ const OUTCOME_DELAY_MS = 25;
 
 export interface OpenOptions {
   restart: boolean;
+  /** With `restart`: the new generation of derived keys, written first to the new journal. */
+  newGeneration?: () => string;
   now: Date;
   fs?: StateFs;
 }
@@ -199,7 +226,17 @@ export class Journal {
     } catch (error) {
       throw new LocalStateError('open the batch journal', file, error, 'nothing was sent');
     }
-    return new Journal(file, earlier, size === undefined, fd, fs, size !== undefined && !endsWithNewline(fs, file, size));
+    const journal = new Journal(file, earlier, size === undefined, fd, fs, size !== undefined && !endsWithNewline(fs, file, size));
+    if (options.restart && options.newGeneration) {
+      earlier.generation = options.newGeneration();
+      try {
+        journal.write(`${JSON.stringify({ type: 'generation', value: earlier.generation } satisfies Entry)}\n`);
+      } catch (error) {
+        journal.close();
+        throw error; // the journal's LocalStateError: nothing was sent
+      }
+    }
+    return journal;
   }
 
   /**

@@ -2,6 +2,7 @@
 // synchronous write per block rather than one per item. A key written ahead and never used is
 // harmless: after a crash the item looks unanswered and a re-run sends it with that key, the key's
 // first use; a run that ends normally releases the new keys it did not use (an "unsent" entry).
+// A key an earlier run journaled for an unanswered item wins over a new one.
 import type { ItemIds } from './item-identity.js';
 import type { Journal } from './journal.js';
 
@@ -12,7 +13,8 @@ export interface KeyBookOptions {
   identities: ItemIds;
   /** Original keys of items sent by an earlier run that got no answer: kept, never released. */
   resendKeys: ReadonlyMap<number, string>;
-  newKey: () => string;
+  /** The key of item `index` when no earlier run left one: derived from the item (derived-key.ts), or random. */
+  newKey: (index: number) => string;
   /** Whether item `index` is still to be sent in this run. */
   pending: (index: number) => boolean;
   size: number;
@@ -56,6 +58,6 @@ export class KeyBook {
   }
 
   private entry(index: number): { index: number; id: string; key: string } {
-    return { index, id: this.o.identities.id(index), key: this.o.resendKeys.get(index) ?? this.o.newKey() };
+    return { index, id: this.o.identities.id(index), key: this.o.resendKeys.get(index) ?? this.o.newKey(index) };
   }
 }

@@ -191,7 +191,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const unlock = lockJournal(file, input.display, { fs });
     try {
       const results = new Results(validated.titles, validated.jobCodes);
-      const journal = await Journal.open(file, { restart: options.restart === true, now: ctx.now(), fs }, validated.identities, (index, record) =>
+      const journal = await Journal.open(file, { restart: options.restart === true, newGeneration: () => ctx.newKey(), now: ctx.now(), fs }, validated.identities, (index, record) =>
         record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK),
       );
       noteDamagedJournal(ctx, journal);

@@ -10,6 +10,7 @@ import { planItems } from './plan.js';
 import { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
 import type { Results } from './results.js';
+import { batchKey } from './derived-key.js';
 import { sendAll, type Stopper } from './send.js';
 import { onStopSignals } from './stop-signals.js';
 import { atATime, finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
@@ -60,7 +61,18 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     const offSignals = onStopSignals(ctx, stopper);
     progress.start();
     try {
-      await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey: () => ctx.newKey() });
+      // Keys derived from the item and the generation (derived-key.ts), so that a copy of the file
+      // run elsewhere sends the same ones; an item refused earlier is sent with a random key, as a
+      // service that keeps refusals with their key would answer the derived one with that refusal.
+      const generation = s.journal.earlier.generation ?? '';
+      const newKey = (i: number) => (s.journal.earlier.refused.has(i) ? ctx.newKey() : batchKey(s.account.baseUrl, identities.id(i), generation));
+      const elsewhere = await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey });
+      if (elsewhere > 0) {
+        ctx.info(
+          `note: ${plural(elsewhere, 'job')} ${elsewhere === 1 ? 'was' : 'were'} already created by another run of the same items (another machine or a copy of the file): ` +
+            'the service answered with the job it had created, so none is created twice (use --restart to create them again)',
+        );
+      }
     } finally {
       offSignals();
       progress.clear();

@@ -31,7 +31,7 @@ export interface SendOptions {
   /** Original keys of items sent by an earlier run that got no answer. */
   resendKeys: ReadonlyMap<number, string>;
   concurrency: number;
-  newKey: () => string;
+  newKey: (index: number) => string;
   progress: Progress;
   stopper: Stopper;
 }
@@ -109,7 +109,11 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
   return { next, close };
 }
 
-export async function sendAll(o: SendOptions): Promise<void> {
+/**
+ * Sends every pending item; returns how many were answered with a job another run created (a
+ * replay of a key this journal had not sent before: another machine, or a copy of the file).
+ */
+export async function sendAll(o: SendOptions): Promise<number> {
   const { next, close } = taskQueue(o);
   const keys = new KeyBook({ ...o, pending: (index) => pendingIn(o, index), size: o.results.size });
   // The workers share the client: a 429 cuts how many of them send at once (AIMD), and the rate
@@ -119,12 +123,14 @@ export async function sendAll(o: SendOptions): Promise<void> {
   o.journal.onFailure = () => void (o.stopper.reason ??= 'local_state');
 
   const claims = new CreatedIds();
-  const created = (task: Task, job: Job, key: string): void => {
+  let elsewhere = 0;
+  const created = (task: Task, job: Job, key: string, byAnother = false): void => {
     const other = claims.claim(job.id, `item ${task.index}`);
     if (other !== undefined) return failed(task, takenIdError(job.id, other), key);
     const record = createdRecord(job);
     o.journal.created(task.id, record);
-    o.results.created(task.index, 'created', record);
+    if (byAnother) elsewhere++;
+    o.results.created(task.index, byAnother ? 'already_created' : 'created', record);
     o.progress.answered(true);
   };
   const failed = (task: Task, error: unknown, key: string): void => {
@@ -153,7 +159,8 @@ export async function sendAll(o: SendOptions): Promise<void> {
         return;
       }
       try {
-        created(task, (await createJob(o.api, task.body, key)).job, key);
+        const answer = await createJob(o.api, task.body, key);
+        created(task, answer.job, key, byAnotherRun(answer, o.resendKeys.has(task.index)));
       } catch (error) {
         failed(task, error, key);
       }
@@ -165,4 +172,14 @@ export async function sendAll(o: SendOptions): Promise<void> {
   await close();
   const crashed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (crashed) throw crashed.reason;
+  return elsewhere;
+}
+
+/**
+ * A replay answered at the first attempt to a key this journal had not sent before: the job was
+ * created by another run that derived the same key (derived-key.ts). After a retry the first
+ * attempt may have created it, so it counts as this run's.
+ */
+export function byAnotherRun(answer: { replayed: boolean; attempts: number }, resent: boolean): boolean {
+  return answer.replayed && answer.attempts === 1 && !resent;
 }

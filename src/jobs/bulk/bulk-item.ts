@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
 import type { ErrorDetail } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
+import type { KeyIntent } from '../batch/derived-key.js';
 import type { CreatedRecord } from '../batch/journal.js';
 import type { ItemError } from '../batch/results.js';
 
@@ -94,6 +95,8 @@ export interface BulkItem<D> {
   basis?: Job;
   /** The journal's identity: the job id and the hash of the body. */
   id: string;
+  /** What its Idempotency-Key is derived from (derived-key.ts); without it the key is random. */
+  intent?: KeyIntent;
   view?: ItemView;
 }
 

@@ -11,6 +11,7 @@ import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { nodeFs, type StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
+import { deriveKey, jobState } from '../batch/derived-key.js';
 import { bodyHash } from '../batch/item-identity.js';
 import { Journal, journalFile } from '../batch/journal.js';
 import { noteDamagedJournal } from '../batch/journal-damage.js';
@@ -66,6 +67,7 @@ async function readAll<D>(ctx: Context, api: ApiClient, op: BulkOperation<D>, it
         }
         item.planned = planned;
         item.id = `${item.jobId}.${bodyHash(planned.body)}`;
+        item.intent = { operation: op.command.replace(/^recruit jobs /, ''), target: item.jobId, body: planned.body, state: jobState(job) };
         if (planned.unchanged) item.result = 'unchanged';
       } catch (error) {
         if (error instanceof UsageError) {
@@ -146,6 +148,15 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
   }
 }
 
+/**
+ * A new key for `item`: derived from what it asks and the state it was planned from, so that two
+ * machines making the same change send the same key; random for an item without an intent or
+ * refused earlier (a service that keeps refusals with their key would answer with that refusal).
+ */
+function itemKey<D>(ctx: Context, journal: Journal, baseUrl: string, item: BulkItem<D>): string {
+  return item.intent && !journal.earlier.refused.has(item.index) ? deriveKey(baseUrl, item.intent) : ctx.newKey();
+}
+
 export interface SendSettings {
   concurrency: number;
   stopper: Stopper;
@@ -182,7 +193,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
   ];
   ctx.info(parts.join('; '));
 
-  const keys = new KeyBook({ journal, identities: { size: items.length, id: (i) => items[i]!.id }, resendKeys: earlier, newKey: () => ctx.newKey(), pending, size: items.length });
+  const keys = new KeyBook({ journal, identities: { size: items.length, id: (i) => items[i]!.id }, resendKeys: earlier, newKey: (i) => itemKey(ctx, journal, s.account.baseUrl, items[i]!), pending, size: items.length });
   journal.onFailure = () => void (stopper.reason ??= 'local_state');
   const progress = new Progress(ctx, toSend, toSend, { done: 'changed', unit: 'jobs' });
   progress.start();

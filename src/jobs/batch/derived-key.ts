@@ -1,0 +1,50 @@
+// Idempotency-Keys derived from what a request means, so that two runs that mean the same request
+// (two machines applying one file, a copy of a batch file under another path, a re-run whose
+// journal was lost) send the same key and the service replays instead of doing it twice
+// (docs/decisions.md, "Keys derived from the request"). The token is not part of it: the service
+// scopes keys per account, so two tokens of one account must agree; the base URL is, since one key
+// means nothing to another service.
+import { createHash } from 'node:crypto';
+import type { Job } from '../../api/types.js';
+import { canonicalJson } from './item-identity.js';
+
+/** Changes when what goes into the hash changes: keys of one version never meet another's by chance. */
+export const KEY_VERSION = 'rk1';
+
+/** The state an apply create is planned from: the code is on no job of the account. */
+export const NO_SUCH_CODE = 'no such code';
+
+export interface KeyIntent {
+  /** create, status, update, apply-create, apply-update, apply-close... */
+  operation: string;
+  /** The job code or job id the request is about; for a batch create, the item's identity. */
+  target: string | number;
+  body: Record<string, unknown> | null;
+  /** What the change was planned from: the job's updatedAt, NO_SUCH_CODE, a batch's generation. */
+  state: string;
+}
+
+/** `rk1-` and 64 hex digits: 68 visible ASCII characters (a key may have 1 to 255). */
+export function deriveKey(baseUrl: string, intent: KeyIntent): string {
+  const body = intent.body === null ? 'null' : canonicalJson(intent.body);
+  const text = JSON.stringify([KEY_VERSION, baseUrl.replace(/\/+$/, ''), intent.operation, String(intent.target), body, intent.state]);
+  return `${KEY_VERSION}-${createHash('sha256').update(text).digest('hex')}`;
+}
+
+/**
+ * The state of a job a change is planned from: its updatedAt when the service gives one, otherwise
+ * a hash of the job as read (any change the service makes to it then gives another state).
+ */
+export function jobState(job: Job): string {
+  const updated = job.updatedAt;
+  if (typeof updated === 'string' && updated !== '') return `updatedAt ${updated}`;
+  return `read ${createHash('sha256').update(canonicalJson(job)).digest('hex')}`;
+}
+
+/**
+ * The key of item `identity` (`<bodyhash>.<occurrence>`) of a batch: the same for every copy of the
+ * file, until `--restart` starts a new generation.
+ */
+export function batchKey(baseUrl: string, identity: string, generation: string): string {
+  return deriveKey(baseUrl, { operation: 'create', target: identity, body: null, state: `generation ${generation}` });
+}
