@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalStateError, UsageError } from '../../src/cli/errors.js';
 import type { StateFs } from '../../src/cli/state-fs.js';
-import { accountLockFile, lockAccount } from '../../src/jobs/batch/account-lock.js';
+import { accountLockFile, lockAccount, stopOnLoss } from '../../src/jobs/batch/account-lock.js';
+import { Journal } from '../../src/jobs/batch/journal.js';
 import { HEARTBEAT_MS, STALE_MS, takeLock, type HeldLock, type LockOptions } from '../../src/jobs/batch/journal-lock.js';
 import { formatRecord, parseRecord, type LockRecord } from '../../src/jobs/batch/lock-record.js';
 import { FaultyFs } from '../helpers/faulty-fs.js';
@@ -399,5 +400,40 @@ describe('run lock: file systems', () => {
     plant(lock, record(B));
     const taken = takeLock(lock, options(A));
     expect('blocker' in taken && taken.blocker.content).toBe(record(B));
+  });
+});
+
+describe('run lock: a lost lock stops the run', () => {
+  it('fails the journal, once: no further key is written (so none is sent), and the loss is the reason given', async () => {
+    const dir = dirIn();
+    let clock = T0;
+    let beat: (() => void) | undefined;
+    const held = lockAccount(dir, ACCOUNT, options(1, { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) }));
+    const journal = await Journal.open(join(dir, 'j.ndjson'), { restart: false, now: new Date(T0) }, { size: 2, id: (i) => `item-${i}` }, () => undefined);
+    const told: unknown[] = [];
+    journal.onFailure = (error) => told.push(error);
+    stopOnLoss(held, journal);
+    journal.sent([{ index: 0, id: 'item-0', key: 'k0' }]);
+    clock += STALE_MS + 1;
+    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, now: () => clock }));
+    beat!();
+    expect(told).toEqual([held.lost]);
+    expect(journal.failure).toBe(held.lost);
+    expect(() => journal.sent([{ index: 1, id: 'item-1', key: 'k1' }])).toThrow(/could not keep the lock .*another run took it over/);
+    journal.close();
+    expect(readFileSync(join(dir, 'j.ndjson'), 'utf8')).not.toContain('k1');
+    taker.release();
+  });
+
+  it('a lock lost before the journal is opened fails it at once', async () => {
+    const dir = dirIn();
+    let beat: (() => void) | undefined;
+    const held = lockAccount(dir, ACCOUNT, options(A, { every: (_ms, f) => ((beat = f), () => undefined) }));
+    fs.rmSync(accountLockFile(dir, ACCOUNT));
+    beat!();
+    const journal = await Journal.open(join(dir, 'j.ndjson'), { restart: false, now: new Date(T0) }, { size: 1, id: () => 'item-0' }, () => undefined);
+    stopOnLoss(held, journal);
+    expect(journal.failure).toBe(held.lost);
+    journal.close();
   });
 });
