@@ -11,6 +11,8 @@ const reliabilityCore = [
   'src/api/rate-limit-fields.ts',
   'src/jobs/batch/journal.ts',
   'src/jobs/batch/journal-lock.ts',
+  'src/jobs/batch/lock-record.ts',
+  'src/jobs/batch/account-lock.ts',
   'src/jobs/batch/send.ts',
   'src/jobs/batch/classify.ts',
   'src/jobs/batch/key-book.ts',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkJobInput } from '../../src/jobs/job-input.js';
 import { bodyHash } from '../../src/jobs/batch/item-identity.js';
 import { journalFile } from '../../src/jobs/batch/journal.js';
+import { accountLock, lockOf } from '../helpers/run-lock.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { batch, countTitle, jobs, journalEntries, journalPath, parseJson, posts, useRecordingProxy, writeJobs } from './helpers.js';
 
@@ -117,15 +118,15 @@ describe('batch re-runs', () => {
 
   it('refuses a second run of the same file while one is running, and takes over the lock of a dead run', async () => {
     const file = writeJobs('locked.ndjson', jobs('Locked Job', 1));
-    const journal = journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), realpathSync(file), { baseUrl: proxy.baseUrl, credential: credentialFingerprint('sbx_direct_full') });
-    mkdirSync(dirname(journal), { recursive: true });
+    const lock = accountLock(proxy.baseUrl);
+    mkdirSync(dirname(lock), { recursive: true });
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(`${journal}.lock`, String(other.pid));
+      writeFileSync(lock, lockOf(other.pid!, 'recruit jobs apply', 'other.json'));
       proxy.reset();
       const refused = await batch(proxy.baseUrl, file);
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(`is in progress (process ${other.pid})`);
+      expect(refused.stderr).toContain(`another run is changing the jobs of this account: \`recruit jobs apply\` for other.json (process ${other.pid}, started `);
       expect(posts(proxy)).toHaveLength(0);
     } finally {
       other.kill('SIGKILL');
@@ -134,7 +135,7 @@ describe('batch re-runs', () => {
     const taken = await batch(proxy.baseUrl, file);
     expect(taken.code, taken.stderr).toBe(0);
     expect(countTitle(sandbox.current, 'Locked Job 0')).toBe(1);
-    expect(existsSync(`${journal}.lock`)).toBe(false);
+    expect(existsSync(lock)).toBe(false);
   });
 });
 

@@ -2,13 +2,11 @@
 // built CLI stops handing out items, waits for the requests in flight, prints every item's result
 // and the tally, releases its lock and exits 143; the same command then finishes the file, each
 // job exactly once.
-import { existsSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credentialFingerprint } from '../../src/api/client.js';
-import { journalFile } from '../../src/jobs/batch/journal.js';
 import { runBin } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { accountLock } from '../helpers/run-lock.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { jobs, signalWhen, titlesWithPrefix, writeJobs } from './helpers.js';
 
@@ -23,10 +21,7 @@ describe('batch stopped with SIGTERM (built CLI)', () => {
     const prefix = 'Terminated Job ';
     const file = writeJobs('terminated.ndjson', jobs(prefix.trim(), 30));
     const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', file, '--concurrency', '2'];
-    const lock = `${journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), realpathSync(file), {
-      baseUrl: sandbox.current.baseUrl,
-      credential: credentialFingerprint('sbx_direct_full'),
-    })}.lock`;
+    const lock = accountLock(sandbox.current.baseUrl);
 
     const stopped = await signalWhen(sandbox.current, env, args, prefix, 4, 'SIGTERM');
     expect(stopped.signal, stopped.stderr).toBeNull(); // handled, not killed by it

@@ -1,17 +1,14 @@
 // Several re-runs of the same batch started at once on a stale lock (issue 12, item 2): the built
 // CLI in real processes racing for the lock a killed run left. Exactly one run may send: the
 // service ends with each job exactly once, and every other run either found nothing left to send
-// or was refused as "in progress" (exit 2).
+// or was refused naming the run that holds the account lock (exit 2).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credentialFingerprint } from '../../src/api/client.js';
-import { journalFile } from '../../src/jobs/batch/journal.js';
 import { BIN, runBin, type CliResult } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { accountLock, lockOf } from '../helpers/run-lock.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { jobs, titlesWithPrefix, writeJobs } from './helpers.js';
 
@@ -58,13 +55,9 @@ describe('stale lock, several re-runs at once (built CLI)', () => {
   it(`${RUNS} runs of a file started at once on the lock of a dead run create each of ${ITEMS} jobs exactly once`, { timeout: 120_000 }, async () => {
     const prefix = 'Race Job ';
     const file = writeJobs('race.ndjson', jobs(prefix.trim(), ITEMS));
-    const journal = journalFile(join(process.env.RECRUIT_STATE_DIR!, 'journals'), realpathSync(file), {
-      baseUrl: sandbox.current.baseUrl,
-      credential: credentialFingerprint('sbx_direct_full'),
-    });
-    const lock = `${journal}.lock`;
+    const lock = accountLock(sandbox.current.baseUrl);
     mkdirSync(dirname(lock), { recursive: true });
-    writeFileSync(lock, `${await deadPid()}@${hostname()}`);
+    writeFileSync(lock, lockOf(await deadPid()));
 
     const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', file, '--concurrency', '8'];
     const runs = await Promise.all(Array.from({ length: RUNS }, () => runBin(args, { env: { RECRUIT_TOKEN: 'sbx_direct_full' }, timeoutMs: 90_000 })));
@@ -74,7 +67,7 @@ describe('stale lock, several re-runs at once (built CLI)', () => {
     expect({ jobs: counts.reduce((a, b) => a + b, 0), distinct: titles.size }).toEqual({ jobs: ITEMS, distinct: ITEMS });
     for (const run of runs) {
       expect([0, 2], run.stderr).toContain(run.code);
-      if (run.code === 2) expect(run.stderr).toMatch(/another run of `recruit jobs create --file` for .* is in progress \(process \d+\)/);
+      if (run.code === 2) expect(run.stderr).toMatch(/another run is changing the jobs of this account: `recruit jobs create --file` for .* \(process \d+, started /);
     }
     expect(runs.filter((r) => r.code === 0).length).toBeGreaterThan(0);
     expect(existsSync(lock)).toBe(false);
@@ -88,18 +81,17 @@ describe('stale lock, several re-runs at once (built CLI)', () => {
     // held there, then their stdin is closed at once, so that they reach the lock together.
     const prefix = `Stdin Race ${round} Job `;
     const input = `${jobs(prefix.trim(), ITEMS).map((j) => JSON.stringify(j)).join('\n')}\n`;
-    const identity = `stdin:${createHash('sha256').update(input).digest('hex')}`;
     const dir = join(process.env.RECRUIT_STATE_DIR!, 'journals');
-    const journal = journalFile(dir, identity, { baseUrl: sandbox.current.baseUrl, credential: credentialFingerprint('sbx_direct_full') });
-    const lock = `${journal}.lock`;
+    const lock = accountLock(sandbox.current.baseUrl);
     mkdirSync(dirname(lock), { recursive: true });
-    writeFileSync(lock, `${await deadPid()}@${hostname()}`);
+    const dead = lockOf(await deadPid());
+    writeFileSync(lock, dead);
 
     const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', '-', '--concurrency', '8'];
     const runs = Array.from({ length: RUNS }, () => heldRun(args, input));
     const spooling = () => (existsSync(join(dir, 'stdin')) ? readdirSync(join(dir, 'stdin')) : []);
     await until(() => runs.every((r) => spooling().some((name) => name.startsWith(`${r.pid}-`))), 'every run to copy its stdin');
-    expect(readFileSync(lock, 'utf8')).toMatch(/^\d+@/); // still the dead run's
+    expect(readFileSync(lock, 'utf8')).toBe(dead); // still the dead run's
     for (const run of runs) run.release();
     const results = await Promise.all(runs.map((r) => r.done));
 
@@ -107,7 +99,7 @@ describe('stale lock, several re-runs at once (built CLI)', () => {
     expect({ jobs: [...titles.values()].reduce((a, b) => a + b, 0), distinct: titles.size }).toEqual({ jobs: ITEMS, distinct: ITEMS });
     for (const run of results) {
       expect([0, 2], run.stderr).toContain(run.code);
-      if (run.code === 2) expect(run.stderr).toMatch(/is in progress \(process \d+\)/);
+      if (run.code === 2) expect(run.stderr).toMatch(/another run is changing the jobs of this account: .*\(process \d+, started /);
     }
     expect(existsSync(lock)).toBe(false);
   });

@@ -20,7 +20,8 @@ import { ItemDeriver } from '../../jobs/batch/item-body.js';
 import { bodyHash } from '../../jobs/batch/item-identity.js';
 import { Journal, journalFile } from '../../jobs/batch/journal.js';
 import { noteDamagedJournal } from '../../jobs/batch/journal-damage.js';
-import { lockJournal } from '../../jobs/batch/journal-lock.js';
+import { lockAccount, stopOnLoss } from '../../jobs/batch/account-lock.js';
+import type { HeldLock } from '../../jobs/batch/journal-lock.js';
 import { fileFormat, ItemSource } from '../../jobs/batch/read-items.js';
 import { plural } from '../../jobs/batch/summary.js';
 import { newItem, type BulkItem } from '../../jobs/bulk/bulk-item.js';
@@ -109,15 +110,15 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
     const dir = journalsDir(ctx.env);
     const identity = JSON.stringify(['jobs apply', input.identity]);
     const file = journalFile(dir, identity, account);
-    let unlock = () => undefined as void;
+    let lock: HeldLock | undefined;
     if (!options.dryRun) {
       try {
         makeDirectory(fs, dir);
       } catch (error) {
         throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
       }
-      // Locked before the jobs are read: two runs of one file would plan the same creates.
-      unlock = lockJournal(file, input.display, { fs, command: 'recruit jobs apply' });
+      // Locked before the jobs are read: two runs on one account would plan the same creates.
+      lock = lockAccount(dir, account, { fs, command: 'recruit jobs apply', what: input.display });
     }
     try {
       const listed = await withSpinner(ctx, 'reading every job of the account', () => allItems<Job>(api, '/jobs', {}, jobShape));
@@ -159,9 +160,9 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
         ctx.info('nothing sent (declined)');
         return;
       }
-      await send(ctx, api, plan.actions, { file, fs, concurrency, identity, target, account, jobs });
+      await send(ctx, api, plan.actions, { file, fs, concurrency, identity, target, account, jobs, lock });
     } finally {
-      unlock();
+      lock?.release();
     }
   } finally {
     input.dispose();
@@ -186,6 +187,7 @@ interface SendOptions {
   account: { baseUrl: string; credential: string };
   /** Every job of the account as read for the plan. */
   jobs: readonly Job[];
+  lock: HeldLock | undefined;
 }
 
 async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<void> {
@@ -198,6 +200,7 @@ async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, acti
     const journal = await Journal.open(o.file, { restart: false, now: ctx.now(), fs: o.fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
     noteDamagedJournal(ctx, journal);
     const op = applyOperation(o.identity, actions, new Set(journal.earlier.keys.values()));
+    if (o.lock) stopOnLoss(o.lock, journal);
     try {
       await sendPhase(ctx, op, api, items, journal, { concurrency: o.concurrency, stopper, target: o.target, account: o.account, input: o.identity });
     } finally {

@@ -1,57 +1,113 @@
-// One run per journal at a time: two runs of the same file would each give the unfinished items a
-// key of their own and create them twice. The lock is a file holding its owner ("<pid>@<host>"),
-// created whole in one step: written under a private name, then hard-linked to the lock's name,
-// which fails if the lock exists. A lock whose owner is gone (a killed run) is taken over; so that
-// two runs finding the same stale lock cannot both take it, the takeover itself is done under a
-// lock named after that owner, by the same rules: one run wins, the others then see a live owner.
-// Not proper-lockfile: its staleness is an mtime refreshed by a timer, so a run that has just been
-// killed keeps its lock until the stale time has passed, and a live run whose event loop stalls
-// loses it; a process id answers both at once (docs/decisions.md).
+// A lock file held by one run at a time, across processes, PID namespaces (containers) and hosts
+// that share the state directory (docs/decisions.md, "One run per account"). The file holds the
+// run's record (lock-record.ts), created whole: written under a private name, then hard-linked to
+// the lock's name, which fails if the lock exists (on a file system without hard links it is
+// created in place and then written: a reader finding it empty refuses). The holder refreshes its
+// mtime every HEARTBEAT_MS; a lock is stale when that heartbeat is older than STALE_MS, or at once
+// when it names a process of this host and PID namespace that has ended. So that two runs finding
+// the same stale lock cannot both take it, the takeover itself is done under a lock named after
+// that holder, by the same rules: one run wins, the others then see a live holder.
+import { createHash, randomBytes } from 'node:crypto';
+import { utimesSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { LocalStateError, UsageError } from '../../cli/errors.js';
+import { LocalStateError } from '../../cli/errors.js';
 import { nodeFs, writeAll, type StateFs } from '../../cli/state-fs.js';
-import { isRunning } from './process-alive.js';
+import { formatRecord, parseRecord, type LockRecord } from './lock-record.js';
+import { isRunning, pidNamespace } from './process-alive.js';
+
+/** How often a holder refreshes its lock's mtime, and the age at which a lock is stale without it. */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_MS = 30_000;
 
 export interface LockOptions {
   fs?: StateFs;
-  /** Whether process `pid` of this host is running. */
+  /** Sets a file's mtime (ms since the epoch): the heartbeat. */
+  touch?: (path: string, ms: number) => void;
+  /** The clock (ms since the epoch), and how the heartbeat is scheduled (returns its stop). */
+  now?: () => number;
+  every?: (ms: number, beat: () => void) => () => void;
+  /** Whether process `pid` of this host and PID namespace is running. */
   alive?: (pid: number) => boolean;
-  /** This process's id, and the host's name (a lock of another host cannot be judged stale). */
+  /** This process's id, host name and PID namespace, and this run's id (random unless given). */
   pid?: number;
   host?: string;
-  /** The command a second run is told is in progress (default: `recruit jobs create --file`). */
+  pidNs?: string;
+  run?: string;
+  /** What the run is, written into the lock for the message of a run it refuses. */
   command?: string;
+  what?: string;
+}
+
+/** A lock found in the way: its content ('' when it kept vanishing) and its heartbeat. */
+export interface Blocker {
+  content: string;
+  mtimeMs: number;
+}
+
+export interface HeldLock {
+  readonly path: string;
+  /** Set when the lock was lost (taken over after this run stalled, removed, unreadable). */
+  readonly lost: LocalStateError | undefined;
+  /** Told once, when the lock is lost: the run must stop sending. */
+  onLost: (error: LocalStateError) => void;
+  /** One heartbeat (the timer calls it). */
+  beat(): void;
+  /** Removes the lock if it still is this run's; never throws. */
+  release(): void;
 }
 
 /** The most takeovers in a chain (a run killed while taking over from one killed before...). */
 const MAX_DEPTH = 4;
+/** link(2) failing for these: the file system has no hard links (FAT, some network shares). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS']);
+/** Run ids of the locks this process holds: its own pid in a lock is then a live run of this process. */
+const heldHere = new Set<string>();
 
-class Locker {
+const defaultTouch = (path: string, ms: number) => utimesSync(path, ms / 1000, ms / 1000);
+const defaultEvery = (ms: number, beat: () => void) => {
+  const timer = setInterval(beat, ms).unref();
+  return () => clearInterval(timer);
+};
+const safe = (text: string) => text.replace(/[^\w.@-]/g, '_');
+
+export type Judgement = 'stale' | 'live' | 'unknown';
+
+export class Locker {
   readonly fs: StateFs;
+  readonly record: LockRecord;
+  readonly content: string;
+  readonly now: () => number;
+  private readonly touch: (path: string, ms: number) => void;
   private readonly alive: (pid: number) => boolean;
-  private readonly pid: number;
-  readonly host: string;
-  readonly owner: string;
 
   constructor(options: LockOptions) {
     this.fs = options.fs ?? nodeFs;
+    this.touch = options.touch ?? defaultTouch;
+    this.now = options.now ?? Date.now;
     this.alive = options.alive ?? isRunning;
-    this.pid = options.pid ?? process.pid;
-    this.host = options.host ?? hostname();
-    this.owner = `${this.pid}@${this.host}`;
+    this.record = {
+      run: options.run ?? randomBytes(12).toString('hex'),
+      pid: options.pid ?? process.pid,
+      host: options.host ?? hostname(),
+      pidNs: options.pidNs ?? pidNamespace(),
+      command: options.command ?? 'recruit',
+      what: options.what ?? '',
+      started: new Date(this.now()).toISOString(),
+    };
+    this.content = formatRecord(this.record);
   }
 
-  /** Creates `lock` holding this owner, whole, unless it exists: true when created. */
+  /** Creates `lock` holding this run's record, whole, unless it exists: true when created. */
   create(lock: string): boolean {
-    const mine = `${lock}.${this.owner.replace(/[^\w.@-]/g, '_')}.${Math.random().toString(36).slice(2)}.tmp`;
+    const mine = `${lock}.${safe(this.record.host)}-${this.record.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      const fd = this.fs.openSync(mine, 'wx', 0o600);
+      this.write(mine);
       try {
-        writeAll(this.fs, fd, this.owner);
-      } finally {
-        this.fs.closeSync(fd);
+        this.fs.linkSync(mine, lock);
+      } catch (error) {
+        if (!NO_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        this.createInPlace(lock);
       }
-      this.fs.linkSync(mine, lock);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -61,74 +117,139 @@ class Locker {
     }
   }
 
-  /** Who holds `lock` ("<pid>@<host>"), or undefined when it is gone. */
-  holder(lock: string): string | undefined {
+  private write(path: string): void {
+    const fd = this.fs.openSync(path, 'wx', 0o600);
     try {
-      return this.fs.readFileSync(lock, 'utf8');
+      writeAll(this.fs, fd, this.content);
+    } finally {
+      this.fs.closeSync(fd);
+    }
+    this.touch(path, this.now());
+  }
+
+  /** Without hard links: created empty, then written. A reader in between sees a fresh empty lock and refuses. */
+  private createInPlace(lock: string): void {
+    try {
+      this.write(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.fs.rmSync(lock, { force: true }); // ours, half written
+      throw error;
+    }
+  }
+
+  /** The lock's content and heartbeat, or undefined when it is gone. */
+  read(lock: string): Blocker | undefined {
+    try {
+      const mtimeMs = this.fs.statSync(lock).mtimeMs;
+      return { content: this.fs.readFileSync(lock, 'utf8'), mtimeMs };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new LocalStateError('read the lock', lock, error);
     }
   }
 
-  /**
-   * Whether `holder` is a process of this host that has ended. This process's own id counts as
-   * ended: one process runs one batch, so it is an earlier process's (a container restarted).
-   */
-  gone(holder: string): boolean {
-    const match = /^(\d+)(?:@(.*))?$/.exec(holder.trim()); // a bare pid: a lock of an earlier version, of this host
-    if (!match || (match[2] ?? this.host) !== this.host) return false; // not ours to judge: the user decides
-    const pid = Number(match[1]);
-    return pid === this.pid || !this.alive(pid);
+  /** Whether the lock `found` may be taken over ('unknown': it cannot be judged, and is refused). */
+  judge(found: Blocker): Judgement {
+    const old = this.now() - found.mtimeMs > STALE_MS;
+    const r = parseRecord(found.content);
+    if (!r) return old ? 'stale' : 'unknown';
+    const { host, pidNs, pid } = this.record;
+    // An earlier version's lock has no heartbeat: stale only when both its age and its process say so.
+    if ('legacy' in r) return old && (r.host ?? host) === host && !this.alive(r.pid) ? 'stale' : 'live';
+    if (old) return 'stale';
+    if (r.host !== host || r.pidNs !== pidNs) return 'live'; // its processes cannot be seen from here
+    if (r.pid === pid) return heldHere.has(r.run) ? 'live' : 'stale'; // an earlier process of this id (a restarted container)
+    return this.alive(r.pid) ? 'live' : 'stale';
   }
 
   /**
-   * Takes `lock`: the holder that blocks it otherwise (a live one; '' when it kept vanishing), or
-   * undefined when taken. A stale lock is taken over at most three times; a fourth try only creates
-   * it: a run never goes on without its lock file.
+   * Takes `lock`: the lock in the way otherwise, or undefined when taken. A stale lock is taken
+   * over at most three times; a fourth try only creates it: a run never goes on without its lock.
    */
-  acquire(lock: string, depth = 0): string | undefined {
+  acquire(lock: string, depth = 0): Blocker | undefined {
     for (let attempt = 0; attempt <= 3; attempt++) {
       if (this.create(lock)) return undefined;
-      const holder = this.holder(lock);
-      if (holder === undefined) continue; // released meanwhile
-      if (attempt === 3 || depth >= MAX_DEPTH || !this.gone(holder)) return holder;
-      // Only the run holding this takeover lock may replace this owner's lock.
-      const takeover = `${lock}.takeover-${holder.replace(/[^\w.@-]/g, '_')}`;
+      const found = this.read(lock);
+      if (found === undefined) continue; // released meanwhile
+      if (attempt === 3 || depth >= MAX_DEPTH || this.judge(found) !== 'stale') return found;
+      // Only the run holding this takeover lock may replace this holder's lock.
+      const takeover = `${lock}.takeover-${createHash('sha256').update(found.content).digest('hex').slice(0, 16)}`;
       const taker = this.acquire(takeover, depth + 1);
       if (taker !== undefined) return taker; // another run is taking over
       try {
-        if (this.holder(lock) === holder) this.fs.rmSync(lock, { force: true });
+        const again = this.read(lock);
+        if (again?.content === found.content && this.judge(again) === 'stale') this.fs.rmSync(lock, { force: true });
       } finally {
         this.fs.rmSync(takeover, { force: true });
       }
     }
-    return ''; // there each time it was created, gone each time it was read: refused, the safe side
+    return { content: '', mtimeMs: this.now() }; // there each time it was created, gone each time it was read: refused
+  }
+
+  heartbeat(lock: string): void {
+    this.touch(lock, this.now());
   }
 }
 
-/** Locks the journal `journalFile` for this run; returns the release. */
-export function lockJournal(journalFile: string, display: string, options: LockOptions = {}): () => void {
-  const lock = `${journalFile}.lock`;
-  const locker = new Locker(options);
-  const holder = locker.acquire(lock);
-  if (holder !== undefined) {
-    const [pid, host] = holder.trim().split('@');
-    const who = /^\d+$/.test(pid ?? '') ? `process ${pid}${host && host !== locker.host ? ` on ${host}` : ''}` : 'an unknown process';
-    throw new UsageError(
-      `another run of \`${options.command ?? 'recruit jobs create --file'}\` for ${display} is in progress (${who})`,
-      [],
-      `wait for it to finish, or stop it; if no such run exists, remove ${lock}`,
-    );
+class Held implements HeldLock {
+  lost: LocalStateError | undefined;
+  onLost: (error: LocalStateError) => void = () => undefined;
+  private stop: () => void = () => undefined;
+  private released = false;
+
+  constructor(
+    readonly path: string,
+    private readonly locker: Locker,
+    every: (ms: number, beat: () => void) => () => void,
+  ) {
+    this.stop = every(HEARTBEAT_MS, () => this.beat());
   }
-  return () => {
-    // Never someone else's: a lock is removed only while it still names this run. A lock that
-    // cannot be removed is left for the next run to take over (and one gone already needs nothing:
-    // the error of removing it is ignored as well).
+
+  beat(): void {
+    if (this.released || this.lost) return;
     try {
-      if (locker.holder(lock) === locker.owner) locker.fs.rmSync(lock);
+      // Read first: a lock that is no longer this run's is never refreshed.
+      if (this.locker.fs.readFileSync(this.path, 'utf8') !== this.locker.content) {
+        throw new Error(`another run took it over (this run's heartbeat stopped for more than ${STALE_MS / 1000} s)`);
+      }
+      this.locker.heartbeat(this.path);
+    } catch (error) {
+      const cause = (error as NodeJS.ErrnoException).code === 'ENOENT' ? new Error('it was removed while this run held it') : error;
+      this.lost = new LocalStateError('keep the lock', this.path, cause, 'the run stopped sending; run the same command again when no other run is in progress');
+      this.stop();
+      this.onLost(this.lost);
+    }
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.stop();
+    heldHere.delete(this.locker.record.run);
+    // Never someone else's: removed only while it still holds this run's record. A lock that
+    // cannot be removed is left for the next run to take over.
+    try {
+      if (this.locker.fs.readFileSync(this.path, 'utf8') === this.locker.content) this.locker.fs.rmSync(this.path);
     } catch {
       // as above
     }
-  };
+  }
+}
+
+/** Takes the lock file `lock` for this run, or returns the lock in the way. */
+export function takeLock(lock: string, options: LockOptions = {}): { held: HeldLock } | { blocker: Blocker; locker: Locker } {
+  const locker = new Locker(options);
+  heldHere.add(locker.record.run);
+  let blocker: Blocker | undefined;
+  try {
+    blocker = locker.acquire(lock);
+  } catch (error) {
+    heldHere.delete(locker.record.run);
+    throw error;
+  }
+  if (blocker !== undefined) {
+    heldHere.delete(locker.record.run);
+    return { blocker, locker };
+  }
+  return { held: new Held(lock, locker, options.every ?? defaultEvery) };
 }

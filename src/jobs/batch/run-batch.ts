@@ -19,7 +19,7 @@ import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
 import { countCreated, inputPart, Journal, journalFile } from './journal.js';
 import { noteDamagedJournal } from './journal-damage.js';
-import { lockJournal } from './journal-lock.js';
+import { lockAccount, stopOnLoss } from './account-lock.js';
 import { fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
@@ -188,13 +188,14 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const fs = options.fs ?? nodeFs;
     const { target, account, dir } = journalPlace(ctx, api, fs);
     const file = journalFile(dir, input.identity, account);
-    const unlock = lockJournal(file, input.display, { fs });
+    const lock = lockAccount(dir, account, { fs, command: 'recruit jobs create --file', what: input.display });
     try {
       const results = new Results(validated.titles, validated.jobCodes);
       const journal = await Journal.open(file, { restart: options.restart === true, newGeneration: () => ctx.newKey(), now: ctx.now(), fs }, validated.identities, (index, record) =>
         record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK),
       );
       noteDamagedJournal(ctx, journal);
+      stopOnLoss(lock, journal);
       if (journal.fresh) await tellOtherAccounts(ctx, dir, input.identity, file);
       try {
         await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });
@@ -202,7 +203,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
         journal.close();
       }
     } finally {
-      unlock();
+      lock.release();
     }
   } finally {
     input.dispose();

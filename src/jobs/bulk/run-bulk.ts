@@ -1,5 +1,5 @@
 // A change of many jobs at once, on the batch machinery (docs/batch.md, "Changing many jobs"):
-// one run per change and account (the journal lock), every job read first (so a job already as
+// one run per account at a time (the account lock), every job read first (so a job already as
 // asked is reported unchanged and not sent, and a change is checked against each job before
 // anything is sent), then the changes sent N at a time through the shared client, each with its
 // own Idempotency-Key written to the journal before its request. A re-run after any interruption
@@ -15,7 +15,7 @@ import { deriveKey, jobState } from '../batch/derived-key.js';
 import { bodyHash } from '../batch/item-identity.js';
 import { Journal, journalFile } from '../batch/journal.js';
 import { noteDamagedJournal } from '../batch/journal-damage.js';
-import { lockJournal } from '../batch/journal-lock.js';
+import { lockAccount, stopOnLoss } from '../batch/account-lock.js';
 import { KeyBook } from '../batch/key-book.js';
 import { Progress } from '../batch/progress.js';
 import type { StopReason } from '../batch/classify.js';
@@ -126,7 +126,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
     const { target, account, dir } = journalPlace(ctx, api, fs);
     const file = journalFile(dir, op.input, account);
     // Locked before the jobs are read: a second run of the same change would give the same jobs keys of its own.
-    const unlock = lockJournal(file, op.what, { fs, command: op.command });
+    const lock = lockAccount(dir, account, { fs, command: op.command, what: op.what });
     if (ctx.globals.verbose) ctx.info(`bulk journal: ${file}`);
     try {
       throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
@@ -134,13 +134,14 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
       if (note) ctx.info(note);
       const journal = await Journal.open(file, { restart: false, now: ctx.now(), fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
       noteDamagedJournal(ctx, journal);
+      stopOnLoss(lock, journal);
       try {
         await sendPhase(ctx, op, api, items, journal, { concurrency, stopper, target, account, input: op.input });
       } finally {
         journal.close();
       }
     } finally {
-      unlock();
+      lock.release();
     }
     await report(ctx, op, items, stopper.reason);
   } finally {
