@@ -17,6 +17,8 @@ export interface SandboxOptions extends StoreOptions {
   faults?: string;
   /** "50/s", "120/min": a token bucket per bearer token (rate-limit.ts). */
   rateLimit?: string;
+  /** The rate limit's clock, in milliseconds (tests hold it still). */
+  rateLimitNow?: () => number;
 }
 
 export interface RunningSandbox {
@@ -32,7 +34,7 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const faults = new Faults(options.faults ?? '');
-  const rateLimit = new RateLimiter(options.rateLimit ?? '');
+  const rateLimit = new RateLimiter(options.rateLimit ?? '', options.rateLimitNow);
   const store = new SandboxStore(options);
   const server = createSandboxServer(store, faults, rateLimit);
   const host = options.host ?? '127.0.0.1';
