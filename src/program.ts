@@ -4,13 +4,13 @@
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from 'commander';
 import { runAction, type Loader } from './cli/action.js';
-import type { GlobalOptions } from './cli/context.js';
+import type { Context, GlobalOptions } from './cli/context.js';
 import type { IO } from './cli/io.js';
 import { JOB_FIELD_FLAGS } from './cli/job-field-flags.js';
 import { SANDBOX_ACCOUNTS } from './cli/sandbox-account.js';
 import { HELP_TOPICS, topicsSection } from './commands/help/topic-index.js';
 import { LOOKUP_KINDS } from './commands/lookup/kinds.js';
-import { installExamples, SHELLS } from './completion/shells.js';
+import { installExamples, SHELLS, type Shell } from './completion/shells.js';
 import { VERSION } from './version.js';
 
 /** A command's action that loads its module when it runs. */
@@ -106,7 +106,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     ['config', () => addConfig(program, lazy)],
     ['sandbox', () => addSandbox(program, lazy)],
     ['help', () => addHelp(program, io)],
-    ['completion', () => addCompletion(program, lazy)],
+    ['completion', () => addCompletion(program, lazy, () => buildProgram(io, env))],
   ]);
   return program;
 }
@@ -480,12 +480,16 @@ function addHelp(program: Command, io: IO): void {
   }
 }
 
-function addCompletion(program: Command, lazy: Lazy): void {
+function addCompletion(program: Command, lazy: Lazy, wholeTree: () => Command): void {
   const completion = program
     .command('completion')
     .description(`print the Tab-completion script for a shell: ${SHELLS.join(', ')} (the same scripts are in completions/)`);
   completion
     .addArgument(completion.createArgument('<shell>', 'the shell to write the script for').choices(SHELLS))
     .addHelpText('after', examples(['recruit completion zsh', ...installExamples()]))
-    .action(lazy(() => import('./commands/completion.js')));
+    // The script is generated from the whole tree, whichever branch this line built.
+    .action(lazy(async () => {
+      const { default: completion } = await import('./commands/completion.js');
+      return { default: (ctx: Context, shell: Shell) => completion(ctx, shell, wholeTree()) };
+    }));
 }

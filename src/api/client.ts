@@ -6,6 +6,7 @@ import { credentialFingerprint } from './credential.js';
 import { ApiError, describeBody, httpError, networkError, type Failure } from './errors.js';
 import { hasHeader, Transport, type TransportResponse } from './http.js';
 import { holdsMoreValues } from './json-values.js';
+import type { ApiResponse } from './response.js';
 import { checked, type Shape } from './shapes.js';
 import { AdaptiveConcurrency } from './adaptive-concurrency.js';
 import { Pacer } from './pacer.js';
@@ -24,20 +25,7 @@ export interface RequestOptions {
   raw?: boolean;
 }
 
-export interface ApiResponse<T = unknown> {
-  method: string;
-  /** As asked, relative to the base URL. */
-  path: string;
-  status: number;
-  /** Parsed JSON; undefined when empty; with `raw`, the text when the body is not JSON. */
-  body: T;
-  text: string;
-  contentType: string | undefined;
-  /** The first value of a response header, by its lower-case name. */
-  header(lowerCaseName: string): string | undefined;
-  attempts: number;
-  replayed: boolean;
-}
+export type { ApiResponse } from './response.js';
 
 /** A wait before the next attempt, as it starts. */
 export interface RetryNotice {

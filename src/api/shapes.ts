@@ -2,7 +2,7 @@
 // shape (an HTML page with 200, `{"data":"x"}`, a job without an id) is an ApiError naming the
 // method, path and status, never a JavaScript error later on. Only the fields the CLI reads are
 // checked; others pass through as the service sent them.
-import type { ApiResponse } from './client.js';
+import type { ApiResponse } from './response.js';
 import { ApiError } from './errors.js';
 import type { Job, JobOptions, Named } from './types.js';
 

@@ -3,9 +3,8 @@
 // Text that a spreadsheet would run as a formula is neutralised with a leading `'` (OWASP's rule
 // for CSV injection: a cell starting with = + - @, a tab or a carriage return); the batch reader
 // takes that `'` off again, so a file written here reads back as it was (csv-cell.ts).
-import type { Context } from './context.js';
 import { UsageError } from './errors.js';
-import { writeOut, type Stream } from './io.js';
+import { writeOut, type Output, type Stream } from './io.js';
 import { sanitize } from './sanitize.js';
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -73,7 +72,7 @@ export class CsvWriter<T> {
 }
 
 /** A whole table at once: the header and every row. */
-export async function writeCsv<T>(ctx: Context, columns: readonly CsvColumn<T>[], rows: Iterable<T>): Promise<void> {
+export async function writeCsv<T>(ctx: Output, columns: readonly CsvColumn<T>[], rows: Iterable<T>): Promise<void> {
   const writer = new CsvWriter(ctx.io.stdout, columns);
   await writer.header();
   await writer.rows(rows);
@@ -81,7 +80,7 @@ export async function writeCsv<T>(ctx: Context, columns: readonly CsvColumn<T>[]
 }
 
 /** `--csv` asked for: a usage error beside `--json`, which is another format for the same output. */
-export function wantsCsv(ctx: Context, csv: boolean | undefined): boolean {
+export function wantsCsv(ctx: Output, csv: boolean | undefined): boolean {
   if (csv && ctx.globals.json) throw new UsageError('--csv and --json cannot be combined: choose one output format');
   return csv === true;
 }

@@ -21,6 +21,16 @@ export interface IO {
   prompter?: Prompter;
 }
 
+/**
+ * What printing a result needs of a command's context: its streams, whether stdout takes colour,
+ * and the global output flags. The context is one; printers ask for no more than this.
+ */
+export interface Output {
+  io: IO;
+  color: { stdout: boolean };
+  globals: { json?: boolean };
+}
+
 const SLICE = 1024 * 1024;
 
 /**

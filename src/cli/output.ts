@@ -1,7 +1,6 @@
 // Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
 import type { ChalkInstance } from 'chalk';
-import type { Context } from './context.js';
-import { writeOut, type Stream } from './io.js';
+import { writeOut, type Output, type Stream } from './io.js';
 import { jsonPieces } from './json-pieces.js';
 import { escapeJson, sanitizeCell } from './sanitize.js';
 
@@ -11,12 +10,12 @@ export interface Column<T> {
 }
 
 /** Chalk that follows our own colour decision for stdout (NO_COLOR, --no-color, FORCE_COLOR, TTY), not chalk's view of the process. */
-export async function stdoutChalk(ctx: Context): Promise<ChalkInstance> {
+export async function stdoutChalk(ctx: Output): Promise<ChalkInstance> {
   const { Chalk } = await import('chalk');
   return new Chalk({ level: ctx.color.stdout ? 1 : 0 });
 }
 
-export async function writeJson(ctx: Context, value: unknown): Promise<void> {
+export async function writeJson(ctx: Output, value: unknown): Promise<void> {
   for (const piece of jsonPieces(value)) await writeOut(ctx.io.stdout, escapeJson(piece));
   // A write of its own: appended to a large text, the newline would make its slices copy it whole.
   await writeOut(ctx.io.stdout, '\n');
@@ -26,7 +25,7 @@ function cell(value: string | number | boolean | null | undefined): string {
   return value === null || value === undefined ? '' : sanitizeCell(String(value));
 }
 
-export async function printTable<T>(ctx: Context, columns: Column<T>[], rows: readonly T[]): Promise<void> {
+export async function printTable<T>(ctx: Output, columns: Column<T>[], rows: readonly T[]): Promise<void> {
   const out = ctx.io.stdout;
   if (!out.isTTY) {
     for (const row of rows) out.write(`${columns.map((c) => cell(c.value(row))).join('\t')}\n`);

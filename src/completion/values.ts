@@ -2,7 +2,7 @@
 // matched by their attribute name and arguments by their name, in any command, so a new command
 // with `--industry` or `<jobId>` completes without an edit here; test/completion checks that every
 // name below still exists in the program.
-import { GET_KEYS } from '../commands/config/keys.js';
+import { GET_KEYS } from '../config/keys.js';
 import { LOOKUP_KINDS } from '../commands/lookup/kinds.js';
 import type { CacheKind } from './cache.js';
 

@@ -4,7 +4,7 @@
 import type { Context } from '../../cli/context.js';
 import { writeJson } from '../../cli/output.js';
 import { sanitize } from '../../cli/sanitize.js';
-import { checkKey } from './keys.js';
+import { checkKey } from '../../config/keys.js';
 import { settingRows, shownValue } from './rows.js';
 
 export default async function get(ctx: Context, key: string): Promise<void> {

@@ -5,7 +5,7 @@ import { writeJson } from '../../cli/output.js';
 import { sanitize } from '../../cli/sanitize.js';
 import { editProfile, readConfig, updateConfig, type Profile } from '../../config/config-file.js';
 import { checkProfileName, parseAccountType, parseConcurrency, resolveProfile } from '../../config/settings.js';
-import { checkKey } from './keys.js';
+import { checkKey } from '../../config/keys.js';
 import { ENV_OF } from './sources.js';
 
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {

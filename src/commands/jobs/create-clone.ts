@@ -15,7 +15,7 @@ import { cloneFields, overlayFlags } from '../../jobs/clone.js';
 import { checkIndustryMembers, describeIndustryChange, industryChange, type IndustryScoped } from '../../jobs/clone-industry.js';
 import type { Prompter } from '../../prompts/prompter.js';
 import { checkedBody, publicationFromFlags, sendChecked } from './create-from-flags.js';
-import type { CreateOptions } from './create.js';
+import type { CreateOptions } from './create-options.js';
 
 export interface CloneDeps {
   /** Tests inject one; by default the wizard prompts on the terminal. */

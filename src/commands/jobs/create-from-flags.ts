@@ -13,7 +13,7 @@ import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
 import { sendAndReport } from '../../jobs/send-and-report.js';
 import { newSubmission } from '../../jobs/submit.js';
 import { accountTypeOf, targetOf } from '../../jobs/target.js';
-import type { CreateOptions } from './create.js';
+import type { CreateOptions } from './create-options.js';
 
 function asDetails(problems: Problem[]): ErrorDetail[] {
   return problems.map((p) => {

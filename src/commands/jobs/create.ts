@@ -6,19 +6,9 @@ import { wantsCsv } from '../../cli/csv.js';
 import { UsageError } from '../../cli/errors.js';
 import { inputFromFlags } from '../../jobs/flag-input.js';
 import { parseJobId } from './args.js';
+import type { CreateOptions } from './create-options.js';
 
-export interface CreateOptions extends Record<string, unknown> {
-  file?: string;
-  format?: string;
-  csv?: boolean;
-  concurrency?: string;
-  restart?: boolean;
-  dryRun?: boolean;
-  resume?: string | boolean;
-  publishCareerPage?: boolean;
-  publishFreeBoards?: boolean;
-  from?: string;
-}
+export type { CreateOptions } from './create-options.js';
 
 export const REQUIRED_FLAGS = '--title, --description (or --description-file), --location, --job-function, --employer-type';
 

@@ -4,7 +4,7 @@ import type { CodeLabel, JobOptions } from '../../api/types.js';
 import type { AccountType } from '../../config/config-file.js';
 import { checkCodes, checkJobInput, type CheckedInput, type Problem } from '../job-input.js';
 import type { ReferenceResolver } from '../reference-resolver.js';
-import type { RawItem } from './read-items.js';
+import type { RawItem } from './raw-item.js';
 
 export interface ItemBody {
   body: Record<string, unknown>;

@@ -3,8 +3,8 @@
 // so memory stays flat in the file's size; the two whole-document formats are parsed once and kept.
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../cli/errors.js';
-import type { Problem } from '../job-input.js';
 import type { CsvPass } from './csv-items.js';
+import type { RawItem } from './raw-item.js';
 import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from './lines.js';
 
 export type Format = 'array' | 'object' | 'ndjson' | 'csv';
@@ -21,23 +21,7 @@ export function fileFormat(file: string, format: string | undefined): FileFormat
   throw new UsageError(`--format must be csv or json, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
 }
 
-export interface RawItem {
-  /** 0-based position among the file's items. */
-  index: number;
-  /** 1-based line, for NDJSON. */
-  line?: number;
-  /** The row as a spreadsheet numbers it (the header is row 1), for CSV. */
-  row?: number;
-  value?: unknown;
-  /** The line (NDJSON) or the row's cells (CSV), to prove the item unchanged when it is read again. */
-  text?: string;
-  /** Why the item could not be read (a line that is not JSON, a broken quote). */
-  error?: string;
-  /** What `error` is about: `line N` unless told (a CSV column). */
-  errorField?: string;
-  /** Problems found while reading the item (a CSV cell that is not a number). */
-  problems?: Problem[];
-}
+export type { RawItem } from './raw-item.js';
 
 const BOM = /^\uFEFF/;
 const WHOLE_BATCH = 1000;
