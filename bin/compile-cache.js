@@ -5,14 +5,22 @@
 // checks each entry against its source and refuses one that does not match, and such an entry is
 // written again. V8's check of an entry against its source compares little more than its length,
 // so only the chunks are cached: their names carry a hash of their content (esbuild.config.mjs),
-// and an entry is named by the chunk's name and size. `dist/main.js` keeps its name from build to
-// build and is 400 bytes: it is compiled each time.
+// and an entry is named by the chunk's name and a hash of its source (sourceHash). `dist/main.js`
+// keeps its name from build to build and is 400 bytes: it is compiled each time.
 //
 // An entry holds the functions compiled by the run that wrote it, and the first command to run
 // after an install is seldom the one run most: `--help` leaves out of the core chunk's entry what
 // `jobs get` runs (1.8 ms of its start). So a run that loads a set of chunks no run loaded before
 // writes the entries of all of them again, with what it compiled added to what it read; a marker
 // file per set (`set-<hash>`) records the sets seen. Each command's first run pays for it once.
+//
+// Code read from the cache runs with the user's token, so the cache is only used where nobody else
+// can write: the state directory, compile-cache/ and the version's directory must each be this
+// user's and not writable by group or others (src/cli/trusted-dir.ts states the rule; this file
+// runs before the bundle and cannot import it), else the cache is neither read nor written. They are
+// made 0700, the files 0600. And since V8's own check is little more than the source's length, an
+// entry is named by a 64-bit hash of the exact source it was compiled from, and used only for that
+// source (docs/decisions.md, "The compile cache on Node 20").
 'use strict';
 
 const fs = require('node:fs');
@@ -29,7 +37,45 @@ function cacheDirectory(version) {
   if (!state && process.platform === 'win32' && env.LOCALAPPDATA) state = path.join(env.LOCALAPPDATA, 'recruit', 'state');
   if (!state) state = path.join(require('node:os').homedir(), '.local', 'state', 'recruit');
   const root = path.join(state, 'compile-cache');
-  return { root, dir: path.join(root, `${version}-node${process.version}`) };
+  return { state, root, dir: path.join(root, `${version}-node${process.version}`) };
+}
+
+/** Whether only this user can write `dir`, or it does not exist yet (it is made 0700). */
+function ownDir(dir) {
+  if (process.platform === 'win32') return true; // no POSIX modes (docs/decisions.md)
+  let stats;
+  try {
+    stats = fs.statSync(dir);
+  } catch (error) {
+    return error.code === 'ENOENT';
+  }
+  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
+}
+
+const ownDirs = ({ state, root, dir }) => ownDir(state) && ownDir(root) && ownDir(dir);
+
+/**
+ * Two 32-bit FNV-style lanes over the source's UTF-16 code units, 64 bits in hex: which source an
+ * entry was compiled from. Not a defence against someone who can write the cache (ownDirs is), but
+ * exact where V8 compares lengths; node:crypto would cost every start more than this loop.
+ */
+function sourceHash(content) {
+  let bytes = Buffer.from(content, 'utf16le');
+  if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes);
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c ^ content.length;
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i], 0x01000193);
+    b = Math.imul(b ^ words[i], 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  if (bytes.length % 4 !== 0) {
+    const last = bytes.readUInt16LE(bytes.length - 2);
+    a = Math.imul(a ^ last, 0x01000193);
+    b = Math.imul(b ^ last, 0x5bd1e995);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 /** FNV-1a, 32 bits, in hex: a short name for a set of chunks (node:crypto would cost every start). */
@@ -39,18 +85,20 @@ function hash(text) {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-function save(loaded, marker, { root, dir }) {
+function save(loaded, marker, where) {
+  const { root, dir } = where;
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!ownDirs(where)) return; // made by someone else meanwhile
     for (const entry of fs.readdirSync(root)) {
       if (entry !== path.basename(dir)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
     }
     for (const [script, file] of loaded) {
       const partial = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(partial, script.createCachedData());
+      fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
       fs.renameSync(partial, file);
     }
-    fs.writeFileSync(marker, '');
+    fs.writeFileSync(marker, '', { mode: 0o600 });
   } catch {
     // a full or read-only disk: the next start compiles again
   }
@@ -66,12 +114,13 @@ function requireOf(mod) {
 
 module.exports = function useCompileCache(chunksDir, version) {
   const where = cacheDirectory(version);
+  if (!ownDirs(where)) return;
   const loaded = []; // [script, entry file] of each chunk this run loaded
   let stale = false; // an entry was missing or refused
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
     if (path.dirname(filename) !== chunksDir) return compile.call(this, content, filename);
-    const file = path.join(where.dir, `${path.basename(filename)}.${content.length}`);
+    const file = path.join(where.dir, `${path.basename(filename)}.${sourceHash(content)}`);
     let cachedData;
     try {
       cachedData = fs.readFileSync(file);
@@ -91,3 +140,6 @@ module.exports = function useCompileCache(chunksDir, version) {
     if (stale || !fs.existsSync(marker)) save(loaded, marker, where);
   });
 };
+
+// For the tests, which plant entries under the names this file would look for.
+module.exports.sourceHash = sourceHash;

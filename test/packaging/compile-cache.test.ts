@@ -2,10 +2,13 @@
 // cache of its bundle in the state directory. The cache must be used once written, rewritten when it
 // does not match, never in the way of the command (a state directory that cannot be written), and
 // must not pile up across versions.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/cli.js';
 
@@ -25,11 +28,11 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
     const first = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
     expect(first.code).toBe(0);
     const files = readdirSync(cacheDir(state)).filter((f) => !f.startsWith('set-'));
-    // Only the chunks, whose names carry a hash of their content, each entry named with its size too;
-    // dist/main.js keeps its name across builds, and V8 would take an entry of the same length.
+    // Only the chunks, whose names carry a hash of their content, each entry named with a hash of its
+    // exact source; dist/main.js keeps its name across builds, and V8 would take an entry of the same length.
     const chunks = readdirSync(new URL('../../dist/chunks/', import.meta.url));
     expect(files.length).toBeGreaterThan(1);
-    for (const f of files) expect(chunks).toContain(/^(.+\.js)\.\d+$/.exec(f)?.[1]);
+    for (const f of files) expect(chunks).toContain(/^(.+\.js)\.[0-9a-f]{16}$/.exec(f)?.[1]);
     expect(files.some((f) => f.startsWith('main.js'))).toBe(false);
     const before = new Map(files.map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs]));
     for (const f of files) expect(statSync(join(cacheDir(state), f)).size).toBeGreaterThan(0);
@@ -96,6 +99,76 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Usage: recruit');
     expect(res.stderr).toBe('');
+  });
+});
+
+const chunksDir = fileURLToPath(new URL('../../dist/chunks/', import.meta.url));
+const { sourceHash } = createRequire(import.meta.url)('../../bin/compile-cache.js') as { sourceHash: (source: string) => string };
+
+/**
+ * Entries for every chunk of V8's code cache of other code, of the chunk's length (all V8 compares),
+ * which writes `marker` when it runs; named as the cache names them (`hash`) or by length only.
+ * Made by a child node, whose V8 flags are the bin's.
+ */
+function plant(dir: string, marker: string, naming: 'hash' | 'length'): void {
+  const chunks = readdirSync(chunksDir).map((name) => {
+    const source = readFileSync(join(chunksDir, name), 'utf8');
+    return { name, length: source.length, file: `${name}.${naming === 'hash' ? sourceHash(source) : source.length}` };
+  });
+  const script = `const fs = require('node:fs'), path = require('node:path'), vm = require('node:vm'), Module = require('node:module');
+    const p = JSON.parse(process.env.PLANT);
+    fs.mkdirSync(p.dir, { recursive: true });
+    for (const c of p.chunks) {
+      const code = 'require("node:fs").writeFileSync(' + JSON.stringify(p.marker) + ', "ran");';
+      const data = new vm.Script(Module.wrap(code + ' '.repeat(c.length - code.length)), { filename: path.join(p.chunksDir, c.name) }).createCachedData();
+      fs.writeFileSync(path.join(p.dir, c.file), data);
+    }`;
+  const r = spawnSync(process.execPath, ['-e', script], { env: { PLANT: JSON.stringify({ dir, chunks, chunksDir, marker }) }, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+}
+
+describe.runIf(ownCache && process.platform !== 'win32')('the compile cache where others could write', () => {
+  it('makes its directories 0700 and its files 0600', async () => {
+    const state = join(stateDir(), 'state');
+    expect((await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } })).code).toBe(0);
+    const modes = [state, join(state, 'compile-cache'), cacheDir(state), ...readdirSync(cacheDir(state)).map((f) => join(cacheDir(state), f))].map((p): [string, number] => [p, statSync(p).mode & 0o777]);
+    expect(modes.length).toBeGreaterThan(4);
+    for (const [p, mode] of modes) expect([p, mode]).toEqual([p, statSync(p).isDirectory() ? 0o700 : 0o600]);
+  });
+
+  it('runs an entry planted under the name of the exact source in a directory only the user can write (the planting works)', async () => {
+    const state = stateDir();
+    const marker = join(state, 'ran');
+    plant(cacheDir(state), marker, 'hash');
+    await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it("never runs an entry named for a source of the same length only: entries are found by the source's hash", async () => {
+    const state = stateDir();
+    const marker = join(state, 'ran');
+    plant(cacheDir(state), marker, 'length');
+    const help = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
+    expect(existsSync(marker)).toBe(false);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: recruit');
+  });
+
+  it.each([
+    ['the state directory', (state: string) => state, 0o770],
+    ['compile-cache/', (state: string) => join(state, 'compile-cache'), 0o757],
+    ["the version's directory", (state: string) => cacheDir(state), 0o775],
+  ])('neither reads nor writes it when %s is writable by group or others', async (_what, loose, mode) => {
+    const state = stateDir();
+    const marker = join(state, 'ran');
+    plant(cacheDir(state), marker, 'hash');
+    chmodSync(loose(state), mode);
+    const before = readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs]);
+    const help = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
+    expect(existsSync(marker)).toBe(false);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: recruit');
+    expect(readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs])).toEqual(before);
   });
 });
 
