@@ -5,8 +5,8 @@
 // checks each entry against its source and refuses one that does not match, and such an entry is
 // written again. V8's check of an entry against its source compares little more than its length,
 // so only the chunks are cached: their names carry a hash of their content (esbuild.config.mjs),
-// and an entry is named by the chunk's name and a hash of its source (sourceHash). `dist/main.js`
-// keeps its name from build to build and is 400 bytes: it is compiled each time.
+// and an entry is named by the chunk's name and size. `dist/main.js` keeps its name from build to
+// build and is 400 bytes: it is compiled each time.
 //
 // An entry holds the functions compiled by the run that wrote it, and the first command to run
 // after an install is seldom the one run most: `--help` leaves out of the core chunk's entry what
@@ -19,8 +19,9 @@
 // user's and not writable by group or others (src/cli/trusted-dir.ts states the rule; this file
 // runs before the bundle and cannot import it), else the cache is neither read nor written. They are
 // made 0700, the files 0600. And since V8's own check is little more than the source's length, an
-// entry is named by a 64-bit hash of the exact source it was compiled from, and used only for that
-// source (docs/decisions.md, "The compile cache on Node 20").
+// entry holds the exact source it was compiled from and is used only for that source (compared
+// byte for byte: hashing it in JavaScript or loading node:crypto cost more than the cache saves).
+// docs/decisions.md, "The compile cache on Node 20: kept, made safe".
 'use strict';
 
 const fs = require('node:fs');
@@ -54,28 +55,20 @@ function ownDir(dir) {
 
 const ownDirs = ({ state, root, dir }) => ownDir(state) && ownDir(root) && ownDir(dir);
 
-/**
- * Two 32-bit FNV-style lanes over the source's UTF-16 code units, 64 bits in hex: which source an
- * entry was compiled from. Not a defence against someone who can write the cache (ownDirs is), but
- * exact where V8 compares lengths; node:crypto would cost every start more than this loop.
- */
-function sourceHash(content) {
-  let bytes = Buffer.from(content, 'utf16le');
-  if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes);
-  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c ^ content.length;
-  for (let i = 0; i < words.length; i++) {
-    a = Math.imul(a ^ words[i], 0x01000193);
-    b = Math.imul(b ^ words[i], 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  if (bytes.length % 4 !== 0) {
-    const last = bytes.readUInt16LE(bytes.length - 2);
-    a = Math.imul(a ^ last, 0x01000193);
-    b = Math.imul(b ^ last, 0x5bd1e995);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+/** An entry: the source's UTF-8 length (4 bytes, little-endian), the source, then V8's code cache of it. */
+function entryOf(content, cachedData) {
+  const source = Buffer.from(content, 'utf8');
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(source.length);
+  return Buffer.concat([head, source, cachedData]);
+}
+
+/** The code cache an entry holds if it was compiled from exactly `content` (a native compare); else undefined. */
+function cachedDataOf(entry, content) {
+  const length = entry.length >= 4 ? entry.readUInt32LE(0) : -1;
+  if (length < 0 || 4 + length > entry.length) return undefined;
+  const source = Buffer.from(content, 'utf8');
+  return length === source.length && entry.subarray(4, 4 + length).equals(source) ? entry.subarray(4 + length) : undefined;
 }
 
 /** FNV-1a, 32 bits, in hex: a short name for a set of chunks (node:crypto would cost every start). */
@@ -93,9 +86,9 @@ function save(loaded, marker, where) {
     for (const entry of fs.readdirSync(root)) {
       if (entry !== path.basename(dir)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
     }
-    for (const [script, file] of loaded) {
+    for (const [script, file, content] of loaded) {
       const partial = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+      fs.writeFileSync(partial, entryOf(content, script.createCachedData()), { mode: 0o600 });
       fs.renameSync(partial, file);
     }
     fs.writeFileSync(marker, '', { mode: 0o600 });
@@ -115,20 +108,20 @@ function requireOf(mod) {
 module.exports = function useCompileCache(chunksDir, version) {
   const where = cacheDirectory(version);
   if (!ownDirs(where)) return;
-  const loaded = []; // [script, entry file] of each chunk this run loaded
+  const loaded = []; // [script, entry file, source] of each chunk this run loaded
   let stale = false; // an entry was missing or refused
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
     if (path.dirname(filename) !== chunksDir) return compile.call(this, content, filename);
-    const file = path.join(where.dir, `${path.basename(filename)}.${sourceHash(content)}`);
+    const file = path.join(where.dir, `${path.basename(filename)}.${content.length}`);
     let cachedData;
     try {
-      cachedData = fs.readFileSync(file);
+      cachedData = cachedDataOf(fs.readFileSync(file), content);
     } catch {
       cachedData = undefined;
     }
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
-    loaded.push([script, file]);
+    loaded.push([script, file, content]);
     if (cachedData === undefined || script.cachedDataRejected) stale = true;
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, requireOf(this), this, filename, path.dirname(filename));
@@ -141,5 +134,5 @@ module.exports = function useCompileCache(chunksDir, version) {
   });
 };
 
-// For the tests, which plant entries under the names this file would look for.
-module.exports.sourceHash = sourceHash;
+// For the tests, which plant entries as this file writes them.
+module.exports.entryOf = entryOf;

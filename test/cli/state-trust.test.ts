@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin, runCli } from '../helpers/cli.js';
@@ -17,7 +16,6 @@ const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useRecordingProxy(sandbox);
 const TOKEN = 'sbx_direct_full';
 const NOBODY = 65534;
-const { sourceHash } = createRequire(import.meta.url)('../../bin/compile-cache.js') as { sourceHash: (source: string) => string };
 
 /** Why a second user cannot be played here ('' when it can). */
 function attackerUnavailable(): string {
@@ -54,31 +52,32 @@ afterAll(() => chmodSync(home, 0o700));
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 describe(`a state directory another user made first${skipNote}`, () => {
-  it.skipIf(unavailable !== '')("never runs a compile cache planted there, though it is V8's of code of the same length", async () => {
-    const state = join(shared, 'state-cache');
-    const marker = join(shared, 'planted-code-ran');
+  // As the cache once stored an entry (V8's code cache alone) and as it stores one now (the exact
+  // source, then V8's code cache): for every chunk, V8's cache of code that writes the marker, padded
+  // to the chunk's length, which is all V8 compares; the source is public, so the attacker has it.
+  it.skipIf(unavailable !== '').each(['bare', 'with-source'])("never runs a compile cache planted there (%s entries), though it is V8's of code of the same length", async (form) => {
+    const state = join(shared, `state-cache-${form}`);
+    const marker = join(shared, `planted-code-ran-${form}`);
     const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
     const chunksDir = fileURLToPath(new URL('../../dist/chunks/', import.meta.url));
-    // Under the names the cache looks for (a hash of the real source, which anyone can compute) and
-    // under the older names (length only): for every chunk, code that writes the marker, padded to the
-    // chunk's length, which is all V8 compares.
-    const chunks = readdirSync(chunksDir).map((name) => {
-      const source = readFileSync(join(chunksDir, name), 'utf8');
-      return { name, length: source.length, names: [`${name}.${source.length}`, `${name}.${sourceHash(source)}`] };
-    });
+    const planted = join(state, 'compile-cache', `${version}-node${process.version}`);
     asAttacker(
       `const fs = require('node:fs'), path = require('node:path'), vm = require('node:vm'), Module = require('node:module');
        const p = JSON.parse(process.env.PLANT);
        fs.mkdirSync(p.dir, { recursive: true, mode: 0o755 });
-       for (const c of p.chunks) {
+       for (const name of fs.readdirSync(p.chunksDir)) {
+         const real = fs.readFileSync(path.join(p.chunksDir, name), 'utf8');
          const code = 'require("node:fs").writeFileSync(' + JSON.stringify(p.marker) + ', String(process.getuid()));';
-         const source = code + ' '.repeat(c.length - code.length);
-         const data = new vm.Script(Module.wrap(source), { filename: path.join(p.chunksDir, c.name) }).createCachedData();
-         for (const name of c.names) fs.writeFileSync(path.join(p.dir, name), data, { mode: 0o644 });
+         const data = new vm.Script(Module.wrap(code + ' '.repeat(real.length - code.length)), { filename: path.join(p.chunksDir, name) }).createCachedData();
+         const source = Buffer.from(real, 'utf8');
+         const head = Buffer.alloc(4);
+         head.writeUInt32LE(source.length);
+         fs.writeFileSync(path.join(p.dir, name + '.' + real.length), p.form === 'bare' ? data : Buffer.concat([head, source, data]), { mode: 0o644 });
        }`,
-      { dir: join(state, 'compile-cache', `${version}-node${process.version}`), chunks, chunksDir, marker },
+      { dir: planted, chunksDir, marker, form },
     );
     expect(statSync(state).uid).toBe(NOBODY);
+    expect(readdirSync(planted).length).toBeGreaterThan(1);
 
     const env = { RECRUIT_STATE_DIR: state, RECRUIT_TOKEN: TOKEN, RECRUIT_BASE_URL: proxy.baseUrl };
     const list = await runBin(['jobs', 'list', '--json'], { env });
@@ -86,7 +85,6 @@ describe(`a state directory another user made first${skipNote}`, () => {
     expect(list.code).toBe(0); // `jobs list` reads nothing from the state directory
     expect(Array.isArray(JSON.parse(list.stdout))).toBe(true);
     // Nor written back: every entry there is still the other user's.
-    const planted = join(state, 'compile-cache', `${version}-node${process.version}`);
     for (const name of readdirSync(planted)) expect([name, statSync(join(planted, name)).uid]).toEqual([name, NOBODY]);
 
     // A command that reads state from it is refused, naming it, before it sends anything.

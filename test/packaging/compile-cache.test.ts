@@ -28,11 +28,11 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
     const first = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
     expect(first.code).toBe(0);
     const files = readdirSync(cacheDir(state)).filter((f) => !f.startsWith('set-'));
-    // Only the chunks, whose names carry a hash of their content, each entry named with a hash of its
-    // exact source; dist/main.js keeps its name across builds, and V8 would take an entry of the same length.
+    // Only the chunks, whose names carry a hash of their content, each entry named with its size too;
+    // dist/main.js keeps its name across builds, and V8 would take an entry of the same length.
     const chunks = readdirSync(new URL('../../dist/chunks/', import.meta.url));
     expect(files.length).toBeGreaterThan(1);
-    for (const f of files) expect(chunks).toContain(/^(.+\.js)\.[0-9a-f]{16}$/.exec(f)?.[1]);
+    for (const f of files) expect(chunks).toContain(/^(.+\.js)\.\d+$/.exec(f)?.[1]);
     expect(files.some((f) => f.startsWith('main.js'))).toBe(false);
     const before = new Map(files.map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs]));
     for (const f of files) expect(statSync(join(cacheDir(state), f)).size).toBeGreaterThan(0);
@@ -103,28 +103,24 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
 });
 
 const chunksDir = fileURLToPath(new URL('../../dist/chunks/', import.meta.url));
-const { sourceHash } = createRequire(import.meta.url)('../../bin/compile-cache.js') as { sourceHash: (source: string) => string };
+const { entryOf } = createRequire(import.meta.url)('../../bin/compile-cache.js') as { entryOf: (source: string, cachedData: Buffer) => Buffer };
 
 /**
  * Entries for every chunk of V8's code cache of other code, of the chunk's length (all V8 compares),
- * which writes `marker` when it runs; named as the cache names them (`hash`) or by length only.
- * Made by a child node, whose V8 flags are the bin's.
+ * which writes `marker` when it runs: as the cache writes an entry (the exact source, then the code
+ * cache) or V8's code cache alone. Compiled by a child node, whose V8 flags are the bin's.
  */
-function plant(dir: string, marker: string, naming: 'hash' | 'length'): void {
-  const chunks = readdirSync(chunksDir).map((name) => {
-    const source = readFileSync(join(chunksDir, name), 'utf8');
-    return { name, length: source.length, file: `${name}.${naming === 'hash' ? sourceHash(source) : source.length}` };
-  });
-  const script = `const fs = require('node:fs'), path = require('node:path'), vm = require('node:vm'), Module = require('node:module');
-    const p = JSON.parse(process.env.PLANT);
-    fs.mkdirSync(p.dir, { recursive: true });
-    for (const c of p.chunks) {
-      const code = 'require("node:fs").writeFileSync(' + JSON.stringify(p.marker) + ', "ran");';
-      const data = new vm.Script(Module.wrap(code + ' '.repeat(c.length - code.length)), { filename: path.join(p.chunksDir, c.name) }).createCachedData();
-      fs.writeFileSync(path.join(p.dir, c.file), data);
-    }`;
-  const r = spawnSync(process.execPath, ['-e', script], { env: { PLANT: JSON.stringify({ dir, chunks, chunksDir, marker }) }, encoding: 'utf8' });
+function plant(dir: string, marker: string, form: 'entry' | 'bare'): void {
+  const chunks = readdirSync(chunksDir).map((name) => ({ name, source: readFileSync(join(chunksDir, name), 'utf8') }));
+  const script = `const vm = require('node:vm'), Module = require('node:module');
+    const p = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+    const code = 'require("node:fs").writeFileSync(' + JSON.stringify(p.marker) + ', "ran");';
+    process.stdout.write(JSON.stringify(p.lengths.map((n) => new vm.Script(Module.wrap(code + ' '.repeat(n - code.length))).createCachedData().toString('base64'))));`;
+  const r = spawnSync(process.execPath, ['-e', script], { input: JSON.stringify({ marker, lengths: chunks.map((c) => c.source.length) }), encoding: 'utf8' });
   expect(r.stderr).toBe('');
+  const data = (JSON.parse(r.stdout) as string[]).map((b) => Buffer.from(b, 'base64'));
+  mkdirSync(dir, { recursive: true });
+  chunks.forEach((c, i) => writeFileSync(join(dir, `${c.name}.${c.source.length}`), form === 'entry' ? entryOf(c.source, data[i]!) : data[i]!));
 }
 
 describe.runIf(ownCache && process.platform !== 'win32')('the compile cache where others could write', () => {
@@ -136,18 +132,18 @@ describe.runIf(ownCache && process.platform !== 'win32')('the compile cache wher
     for (const [p, mode] of modes) expect([p, mode]).toEqual([p, statSync(p).isDirectory() ? 0o700 : 0o600]);
   });
 
-  it('runs an entry planted under the name of the exact source in a directory only the user can write (the planting works)', async () => {
+  it('runs an entry planted with the exact source in a directory only the user can write (the planting works)', async () => {
     const state = stateDir();
     const marker = join(state, 'ran');
-    plant(cacheDir(state), marker, 'hash');
+    plant(cacheDir(state), marker, 'entry');
     await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
     expect(existsSync(marker)).toBe(true);
   });
 
-  it("never runs an entry named for a source of the same length only: entries are found by the source's hash", async () => {
+  it('never runs a code cache that V8 would take for a source of the same length: an entry must hold the exact source', async () => {
     const state = stateDir();
     const marker = join(state, 'ran');
-    plant(cacheDir(state), marker, 'length');
+    plant(cacheDir(state), marker, 'bare');
     const help = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
     expect(existsSync(marker)).toBe(false);
     expect(help.code).toBe(0);
@@ -161,7 +157,7 @@ describe.runIf(ownCache && process.platform !== 'win32')('the compile cache wher
   ])('neither reads nor writes it when %s is writable by group or others', async (_what, loose, mode) => {
     const state = stateDir();
     const marker = join(state, 'ran');
-    plant(cacheDir(state), marker, 'hash');
+    plant(cacheDir(state), marker, 'entry');
     chmodSync(loose(state), mode);
     const before = readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs]);
     const help = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
