@@ -13,6 +13,15 @@
 // `jobs get` runs (1.8 ms of its start). So a run that loads a set of chunks no run loaded before
 // writes the entries of all of them again, with what it compiled added to what it read; a marker
 // file per set (`set-<hash>`) records the sets seen. Each command's first run pays for it once.
+//
+// Code read from the cache runs with the user's token, so the cache is only used where nobody else
+// can write: the state directory, compile-cache/ and the version's directory must each be this
+// user's and not writable by group or others (src/cli/trusted-dir.ts states the rule; this file
+// runs before the bundle and cannot import it), else the cache is neither read nor written. They are
+// made 0700, the files 0600. And since V8's own check is little more than the source's length, an
+// entry holds the exact source it was compiled from and is used only for that source (compared
+// byte for byte: hashing it in JavaScript or loading node:crypto cost more than the cache saves).
+// docs/decisions.md, "The compile cache on Node 20: kept, made safe".
 'use strict';
 
 const fs = require('node:fs');
@@ -29,7 +38,37 @@ function cacheDirectory(version) {
   if (!state && process.platform === 'win32' && env.LOCALAPPDATA) state = path.join(env.LOCALAPPDATA, 'recruit', 'state');
   if (!state) state = path.join(require('node:os').homedir(), '.local', 'state', 'recruit');
   const root = path.join(state, 'compile-cache');
-  return { root, dir: path.join(root, `${version}-node${process.version}`) };
+  return { state, root, dir: path.join(root, `${version}-node${process.version}`) };
+}
+
+/** Whether only this user can write `dir`, or it does not exist yet (it is made 0700). */
+function ownDir(dir) {
+  if (process.platform === 'win32') return true; // no POSIX modes (docs/decisions.md)
+  let stats;
+  try {
+    stats = fs.statSync(dir);
+  } catch (error) {
+    return error.code === 'ENOENT';
+  }
+  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
+}
+
+const ownDirs = ({ state, root, dir }) => ownDir(state) && ownDir(root) && ownDir(dir);
+
+/** An entry: the source's UTF-8 length (4 bytes, little-endian), the source, then V8's code cache of it. */
+function entryOf(content, cachedData) {
+  const source = Buffer.from(content, 'utf8');
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(source.length);
+  return Buffer.concat([head, source, cachedData]);
+}
+
+/** The code cache an entry holds if it was compiled from exactly `content` (a native compare); else undefined. */
+function cachedDataOf(entry, content) {
+  const length = entry.length >= 4 ? entry.readUInt32LE(0) : -1;
+  if (length < 0 || 4 + length > entry.length) return undefined;
+  const source = Buffer.from(content, 'utf8');
+  return length === source.length && entry.subarray(4, 4 + length).equals(source) ? entry.subarray(4 + length) : undefined;
 }
 
 /** FNV-1a, 32 bits, in hex: a short name for a set of chunks (node:crypto would cost every start). */
@@ -39,18 +78,20 @@ function hash(text) {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-function save(loaded, marker, { root, dir }) {
+function save(loaded, marker, where) {
+  const { root, dir } = where;
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!ownDirs(where)) return; // made by someone else meanwhile
     for (const entry of fs.readdirSync(root)) {
       if (entry !== path.basename(dir)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
     }
-    for (const [script, file] of loaded) {
+    for (const [script, file, content] of loaded) {
       const partial = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(partial, script.createCachedData());
+      fs.writeFileSync(partial, entryOf(content, script.createCachedData()), { mode: 0o600 });
       fs.renameSync(partial, file);
     }
-    fs.writeFileSync(marker, '');
+    fs.writeFileSync(marker, '', { mode: 0o600 });
   } catch {
     // a full or read-only disk: the next start compiles again
   }
@@ -66,7 +107,8 @@ function requireOf(mod) {
 
 module.exports = function useCompileCache(chunksDir, version) {
   const where = cacheDirectory(version);
-  const loaded = []; // [script, entry file] of each chunk this run loaded
+  if (!ownDirs(where)) return;
+  const loaded = []; // [script, entry file, source] of each chunk this run loaded
   let stale = false; // an entry was missing or refused
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
@@ -74,12 +116,12 @@ module.exports = function useCompileCache(chunksDir, version) {
     const file = path.join(where.dir, `${path.basename(filename)}.${content.length}`);
     let cachedData;
     try {
-      cachedData = fs.readFileSync(file);
+      cachedData = cachedDataOf(fs.readFileSync(file), content);
     } catch {
       cachedData = undefined;
     }
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
-    loaded.push([script, file]);
+    loaded.push([script, file, content]);
     if (cachedData === undefined || script.cachedDataRejected) stale = true;
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, requireOf(this), this, filename, path.dirname(filename));
@@ -91,3 +133,6 @@ module.exports = function useCompileCache(chunksDir, version) {
     if (stale || !fs.existsSync(marker)) save(loaded, marker, where);
   });
 };
+
+// For the tests, which plant entries as this file writes them.
+module.exports.entryOf = entryOf;

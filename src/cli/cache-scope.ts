@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from './context.js';
-import { stateDir } from './paths.js';
+import { ownStateDir } from './paths.js';
 
 export const CACHE_DIR = 'cache';
 
@@ -16,5 +16,5 @@ export function cacheSource(ctx: Context, api: ApiClient): string {
 /** `<state>/cache/<name>-<16 hex digits of profile and source>.json`. */
 export function cacheFile(ctx: Context, source: string, name: string): string {
   const id = createHash('sha256').update(`${ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile}\n${source}`).digest('hex').slice(0, 16);
-  return join(stateDir(ctx.env), CACHE_DIR, `${name}-${id}.json`);
+  return join(ownStateDir(ctx.env, CACHE_DIR), `${name}-${id}.json`);
 }

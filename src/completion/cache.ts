@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../cli/atomic-file.js';
-import { stateDir } from '../cli/paths.js';
+import { ownStateDir } from '../cli/paths.js';
 
 export const CACHE_KINDS = [
   'industries',
@@ -46,7 +46,7 @@ export function isCacheKind(kind: string): kind is CacheKind {
 }
 
 export function cacheFile(env: NodeJS.ProcessEnv, kind: CacheKind): string {
-  return join(stateDir(env), CACHE_DIR, `${kind}.tsv`);
+  return join(ownStateDir(env, CACHE_DIR), `${kind}.tsv`);
 }
 
 // A value is typed on a command line as is: nothing a shell would treat specially, no leading dash.

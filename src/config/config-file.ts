@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../cli/errors.js';
+import { assertOwnDir } from '../cli/trusted-dir.js';
 
 export const ACCOUNT_TYPES = ['direct', 'staffing', 'auto'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -42,6 +43,7 @@ export function configPath(env: NodeJS.ProcessEnv): string {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ConfigData {
+  assertOwnDir(configDir(env), 'config');
   const file = configPath(env);
   if (!existsSync(file)) return {};
   try {
@@ -79,6 +81,7 @@ export function editProfile(data: ConfigData, name: string): Profile {
 export async function updateConfig(env: NodeJS.ProcessEnv, change: (data: ConfigData) => void): Promise<void> {
   const { default: Conf } = await import('conf');
   const dir = configDir(env);
+  assertOwnDir(dir, 'config');
   // Conf would create the directory world-readable; only the owner needs to list it.
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   let store;

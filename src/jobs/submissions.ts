@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../cli/atomic-file.js';
-import { stateDir } from '../cli/paths.js';
+import { ownStateDir } from '../cli/paths.js';
 import { nodeFs, type StateFs } from '../cli/state-fs.js';
 
 export type SubmissionState = 'pending' | 'created' | 'refused';
@@ -36,7 +36,7 @@ export class SubmissionStore {
     env: NodeJS.ProcessEnv,
     private readonly fs: StateFs = nodeFs,
   ) {
-    this.dir = join(stateDir(env), 'submissions');
+    this.dir = ownStateDir(env, 'submissions');
   }
 
   file(key: string): string {

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 
 export interface StateFs {
-  mkdirSync(path: string, options: { recursive: true }): unknown;
+  mkdirSync(path: string, options: { recursive: true; mode?: number }): unknown;
   readFileSync(path: string): Buffer;
   openSync(path: string, flags: string, mode?: number): number;
   fstatSync(fd: number): { size: number };

@@ -43,7 +43,7 @@ export class StateLog {
         throw new StateFileError(`state file ${file}: cannot ${what} (${errorCode(error)}); refusing to start`);
       }
     };
-    step('create its directory', () => fs.mkdirSync(dirname(file), { recursive: true }));
+    step('create its directory', () => fs.mkdirSync(dirname(file), { recursive: true, mode: 0o700 }));
     const raw = step('read it', () => {
       try {
         return fs.readFileSync(file);

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../cli/atomic-file.js';
-import { stateDir } from '../cli/paths.js';
+import { ownStateDir } from '../cli/paths.js';
 import type { Target } from '../jobs/target.js';
 import type { Answers } from './answers.js';
 
@@ -62,7 +62,7 @@ export class DraftStore {
   readonly dir: string;
 
   constructor(env: NodeJS.ProcessEnv) {
-    this.dir = join(stateDir(env), 'drafts');
+    this.dir = ownStateDir(env, 'drafts');
   }
 
   /** Every draft on disk, of any account, newest first; unreadable files are passed over. */

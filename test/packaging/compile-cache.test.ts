@@ -2,10 +2,13 @@
 // cache of its bundle in the state directory. The cache must be used once written, rewritten when it
 // does not match, never in the way of the command (a state directory that cannot be written), and
 // must not pile up across versions.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/cli.js';
 
@@ -96,6 +99,72 @@ describe.runIf(ownCache)('the compile cache on Node 20', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Usage: recruit');
     expect(res.stderr).toBe('');
+  });
+});
+
+const chunksDir = fileURLToPath(new URL('../../dist/chunks/', import.meta.url));
+const { entryOf } = createRequire(import.meta.url)('../../bin/compile-cache.js') as { entryOf: (source: string, cachedData: Buffer) => Buffer };
+
+/**
+ * Entries for every chunk of V8's code cache of other code, of the chunk's length (all V8 compares),
+ * which writes `marker` when it runs: as the cache writes an entry (the exact source, then the code
+ * cache) or V8's code cache alone. Compiled by a child node, whose V8 flags are the bin's.
+ */
+function plant(dir: string, marker: string, form: 'entry' | 'bare'): void {
+  const chunks = readdirSync(chunksDir).map((name) => ({ name, source: readFileSync(join(chunksDir, name), 'utf8') }));
+  const script = `const vm = require('node:vm'), Module = require('node:module');
+    const p = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+    const code = 'require("node:fs").writeFileSync(' + JSON.stringify(p.marker) + ', "ran");';
+    process.stdout.write(JSON.stringify(p.lengths.map((n) => new vm.Script(Module.wrap(code + ' '.repeat(n - code.length))).createCachedData().toString('base64'))));`;
+  const r = spawnSync(process.execPath, ['-e', script], { input: JSON.stringify({ marker, lengths: chunks.map((c) => c.source.length) }), encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  const data = (JSON.parse(r.stdout) as string[]).map((b) => Buffer.from(b, 'base64'));
+  mkdirSync(dir, { recursive: true });
+  chunks.forEach((c, i) => writeFileSync(join(dir, `${c.name}.${c.source.length}`), form === 'entry' ? entryOf(c.source, data[i]!) : data[i]!));
+}
+
+describe.runIf(ownCache && process.platform !== 'win32')('the compile cache where others could write', () => {
+  it('makes its directories 0700 and its files 0600', async () => {
+    const state = join(stateDir(), 'state');
+    expect((await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } })).code).toBe(0);
+    const modes = [state, join(state, 'compile-cache'), cacheDir(state), ...readdirSync(cacheDir(state)).map((f) => join(cacheDir(state), f))].map((p): [string, number] => [p, statSync(p).mode & 0o777]);
+    expect(modes.length).toBeGreaterThan(4);
+    for (const [p, mode] of modes) expect([p, mode]).toEqual([p, statSync(p).isDirectory() ? 0o700 : 0o600]);
+  });
+
+  it('runs an entry planted with the exact source in a directory only the user can write (the planting works)', async () => {
+    const state = stateDir();
+    const marker = join(state, 'ran');
+    plant(cacheDir(state), marker, 'entry');
+    await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('never runs a code cache that V8 would take for a source of the same length: an entry must hold the exact source', async () => {
+    const state = stateDir();
+    const marker = join(state, 'ran');
+    plant(cacheDir(state), marker, 'bare');
+    const help = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
+    expect(existsSync(marker)).toBe(false);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: recruit');
+  });
+
+  it.each([
+    ['the state directory', (state: string) => state, 0o770],
+    ['compile-cache/', (state: string) => join(state, 'compile-cache'), 0o757],
+    ["the version's directory", (state: string) => cacheDir(state), 0o775],
+  ])('neither reads nor writes it when %s is writable by group or others', async (_what, loose, mode) => {
+    const state = stateDir();
+    const marker = join(state, 'ran');
+    plant(cacheDir(state), marker, 'entry');
+    chmodSync(loose(state), mode);
+    const before = readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs]);
+    const help = await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } });
+    expect(existsSync(marker)).toBe(false);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: recruit');
+    expect(readdirSync(cacheDir(state)).map((f) => [f, statSync(join(cacheDir(state), f)).mtimeMs])).toEqual(before);
   });
 });
 
