@@ -107,7 +107,7 @@ export const JOB_FIELDS = [
     flags: [{ flag: '--currency <code>', help: 'ISO 4217 currency, e.g. USD' }], formats: 'an ISO 4217 code, e.g. USD' },
   { name: 'experience', kind: 'number', column: 16, label: 'Experience (years)', wizard: { step: 'experience' },
     flags: [{ flag: '--experience <years>', help: 'years of experience' }], formats: 'years, a number >= 0' },
-  { name: 'qualifications', kind: 'long-text', column: 19, label: 'Qualifications', wizard: { step: 'qualifications' },
+  { name: 'qualifications', kind: 'long-text', column: 19, label: 'Qualifications', wizard: { ask: 'Qualifications' },
     flags: [{ flag: '--qualifications <text>', help: 'qualifications' }], formats: 'text' },
   { name: 'skills', kind: 'list', column: 20, label: 'Skills', wizard: { step: 'skills' },
     flags: [{ flag: '--skills <list>', help: 'required skills, comma separated' }],
