@@ -1,5 +1,5 @@
 // Title, description and location: required text, each checked before the next step; and the
-// optional free text the registry asks with a question (qualifications).
+// optional free text the registry asks with a question (`wizard: { ask }`).
 import { countWords, locationProblem, MIN_DESCRIPTION_WORDS, titleLengthProblem } from '../../domain/job-rules.js';
 import { BACK, BACK_TOKEN, isBackInput } from '../../prompts/back.js';
 import type { JobField } from '../../domain/job-fields.js';
