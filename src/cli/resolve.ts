@@ -5,6 +5,7 @@ import type { ApiClient, Query } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
+import { INDUSTRY_QUERY, lookupKind } from '../domain/lookup-kinds.js';
 import { UsageError } from './errors.js';
 import { ambiguousName, normalizeName, noSuchName } from './suggest.js';
 
@@ -15,7 +16,8 @@ export interface LookupRef {
   kind: string;
 }
 
-export const INDUSTRY_LOOKUP: LookupRef = { path: '/industries', what: 'industry', kind: 'industries' };
+const industries = lookupKind('industries');
+export const INDUSTRY_LOOKUP: LookupRef = { path: industries.path, what: industries.what!, kind: industries.kind };
 
 /** The industry a list of job functions or employer types belongs to; its name when known. */
 export interface IndustryScope {
@@ -58,7 +60,7 @@ export interface Resolved {
 /** Resolves an id or a name against a lookup list (every page; of `industry` when given). */
 export async function resolveReference(api: ApiClient, ref: LookupRef, value: string, industry?: IndustryScope): Promise<Resolved> {
   if (isId(value)) return { id: Number(value) };
-  const query: Query = industry ? { industry_id: industry.id } : {};
+  const query: Query = industry ? { [INDUSTRY_QUERY]: industry.id } : {};
   const items = await allItems<Named>(api, ref.path, query, namedShape);
   try {
     const { id, name } = pickByName(items, value, ref, industry);

@@ -1,38 +1,19 @@
 // Rules of a job's fields that both the CLI (before sending) and the sandbox (on receipt) enforce.
-// See design 3a; the assumed field names are listed in docs/decisions.md.
+// The fields themselves are the registry's (job-fields.ts); docs/decisions.md lists the assumed names.
 
-export const MIN_DESCRIPTION_WORDS = 100;
-export const SALARY_INTERVALS = ['H', 'D', 'W', 'M', 'Y'] as const;
+import { CURRENCY_PATTERN, FIELDS, MIN_DESCRIPTION_WORDS, namesOfKind, SALARY_INTERVALS } from './job-fields.js';
+
+export { CURRENCY_PATTERN, MIN_DESCRIPTION_WORDS, SALARY_INTERVALS };
 export type SalaryInterval = (typeof SALARY_INTERVALS)[number];
 
-export const PUBLICATION_FIELDS = ['publishToCareerPage', 'publishToFreeJobBoards'] as const;
+/** The boolean fields: where a job is published. */
+export const PUBLICATION_FIELDS: readonly string[] = namesOfKind('boolean');
 
-/** Fields a client may send when creating or updating a job (design 3a). */
-export const WRITABLE_JOB_FIELDS = [
-  'title',
-  'description',
-  'location',
-  'jobFunctionId',
-  'employerTypeId',
-  'customerId',
-  'industryId',
-  'jobType',
-  'educationLevel',
-  'salaryInterval',
-  'salaryMin',
-  'salaryMax',
-  'currency',
-  'experience',
-  'qualifications',
-  'skills',
-  'optionalSkills',
-  'departmentId',
-  'hiringManagerId',
-  'jobCode',
-  ...PUBLICATION_FIELDS,
-] as const;
+/** Fields a client may send when creating or updating a job (the registry, job-fields.ts). */
+export const WRITABLE_JOB_FIELDS: readonly string[] = FIELDS.map((f) => f.name);
 
-export const REQUIRED_ON_CREATE = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId'] as const;
+/** Fields every new job needs, whatever the account. */
+export const REQUIRED_ON_CREATE: readonly string[] = FIELDS.filter((f) => f.required === 'always').map((f) => f.name);
 
 /** Fields the service sets; a client sending them is refused. */
 export const READ_ONLY_JOB_FIELDS = [
@@ -133,8 +114,6 @@ export function titleLengthProblem(title: string): string | undefined {
   if (characters <= MAX_TITLE_CHARACTERS) return undefined;
   return `has ${characters} characters; at most ${MAX_TITLE_CHARACTERS} are allowed`;
 }
-
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 export function isSalaryInterval(value: unknown): value is SalaryInterval {
   return typeof value === 'string' && (SALARY_INTERVALS as readonly string[]).includes(value);

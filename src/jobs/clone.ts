@@ -5,6 +5,7 @@
 // out too: the service makes a new code, and a new job is unpublished unless a flag says otherwise.
 import type { Job } from '../api/types.js';
 import { PUBLICATION_FIELDS, READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../domain/job-rules.js';
+import { fieldNamed, REFERENCE_FIELDS } from '../domain/job-fields.js';
 import { REFERENCES } from './job-input.js';
 
 /** Writable fields a clone never copies: the service sets the code, and publication is asked anew. */
@@ -44,7 +45,4 @@ export function overlayFlags(fields: Record<string, unknown>, flags: Record<stri
 }
 
 /** The fields that belong to an industry, with the flags that give them. */
-export const INDUSTRY_SCOPED = [
-  { name: 'jobFunction', idField: 'jobFunctionId', flag: '--job-function', what: 'job function', path: '/job-functions', kind: 'functions' },
-  { name: 'employerType', idField: 'employerTypeId', flag: '--employer-type', what: 'employer type', path: '/employer-types', kind: 'employer-types' },
-] as const;
+export const INDUSTRY_SCOPED = REFERENCE_FIELDS.filter((r) => r.byIndustry).map((r) => ({ ...r, flag: fieldNamed(r.idField)!.flags![0]!.flag.split(' ')[0]! }));

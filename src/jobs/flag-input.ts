@@ -3,15 +3,15 @@
 // error names the flag.
 import type { Context } from '../cli/context.js';
 import { UsageError, type ErrorDetail } from '../cli/errors.js';
-import { JOB_FIELD_FLAGS, optionKey } from '../cli/job-field-flags.js';
+import { JOB_FIELD_FLAGS, flagName, optionKey } from '../cli/job-field-flags.js';
 import { readInput } from '../cli/read-input.js';
-import { REFERENCES } from './job-input.js';
+import { parseBooleanText, parseListText, parseNumberText, parseReferenceText, REFERENCE_FIELDS } from '../domain/job-fields.js';
 
-const REFERENCE_NAME = new Map<string, string>(REFERENCES.map((r) => [r.idField, r.name]));
+const REFERENCE_NAME = new Map<string, string>(REFERENCE_FIELDS.map((r) => [r.idField, r.name]));
 
 /** The flag a body field comes from, for messages: description -> --description / --description-file. */
 export function flagFor(field: string): string | undefined {
-  const flags = JOB_FIELD_FLAGS.filter((f) => f.field === field || REFERENCE_NAME.get(f.field) === field).map((f) => f.flag.split(' ')[0]!);
+  const flags = JOB_FIELD_FLAGS.filter((f) => f.field === field || REFERENCE_NAME.get(f.field) === field).map(flagName);
   return flags.length > 0 ? flags.join(' / ') : undefined;
 }
 
@@ -26,30 +26,29 @@ export async function inputFromFlags(
   for (const f of JOB_FIELD_FLAGS) {
     const raw = options[optionKey(f.flag)];
     if (raw === undefined) continue;
-    const flag = f.flag.split(' ')[0]!;
+    const flag = flagName(f);
     given.push(flag);
     const value = String(raw);
     switch (f.kind) {
-      case 'string':
-        input[f.field] = flag === '--description-file' ? await readInput(ctx.io, value, flag) : value;
+      case 'text':
+      case 'long-text':
+      case 'code':
+        input[f.field] = f.fromFile ? await readInput(ctx.io, value, flag) : value;
         break;
       case 'number': {
-        const n = Number(value);
-        if (value.trim() === '' || !Number.isFinite(n)) problems.push({ field: flag, message: `must be a number, got "${value}"` });
+        const n = parseNumberText(value);
+        if (n === undefined) problems.push({ field: flag, message: `must be a number, got "${value}"` });
         else input[f.field] = n;
         break;
       }
       case 'list':
-        input[f.field] = value
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
+        input[f.field] = parseListText(value, ',');
         break;
       case 'reference':
-        input[REFERENCE_NAME.get(f.field) ?? f.field] = /^\d+$/.test(value.trim()) ? Number(value) : value;
+        input[REFERENCE_NAME.get(f.field) ?? f.field] = parseReferenceText(value);
         break;
-      case 'integer':
-        input[f.field] = Number(value);
+      case 'boolean':
+        input[f.field] = parseBooleanText(value) ?? value;
         break;
     }
   }

@@ -13,6 +13,7 @@ import {
 } from '../domain/job-rules.js';
 import type { AccountType } from '../config/config-file.js';
 import { setOwnField } from '../domain/own-field.js';
+import { FIELDS, namesOfKind, REFERENCE_FIELDS } from '../domain/job-fields.js';
 import { closestNames, normalizeName } from '../cli/suggest.js';
 
 export interface Problem {
@@ -23,16 +24,9 @@ export interface Problem {
 }
 
 /** Reference fields that may be given by name (`"jobFunction": "DevOps"`) or by id. */
-export const REFERENCES = [
-  { name: 'industry', idField: 'industryId', path: '/industries', what: 'industry', kind: 'industries' },
-  { name: 'jobFunction', idField: 'jobFunctionId', path: '/job-functions', what: 'job function', kind: 'functions' },
-  { name: 'employerType', idField: 'employerTypeId', path: '/employer-types', what: 'employer type', kind: 'employer-types' },
-  { name: 'customer', idField: 'customerId', path: '/customers', what: 'customer', kind: 'customers' },
-  { name: 'department', idField: 'departmentId', path: '/departments', what: 'department', kind: 'departments' },
-  { name: 'hiringManager', idField: 'hiringManagerId', path: '/hiring-managers', what: 'hiring manager', kind: 'hiring-managers' },
-] as const;
+export const REFERENCES = REFERENCE_FIELDS;
 
-export type ReferenceName = (typeof REFERENCES)[number]['name'];
+export type ReferenceName = string;
 
 export type JobInput = Record<string, unknown>;
 
@@ -48,9 +42,11 @@ export interface CheckedInput {
 
 const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => r.name)]);
 const READ_ONLY = new Set<string>(READ_ONLY_JOB_FIELDS);
-const STRING_FIELDS = ['title', 'description', 'location', 'jobType', 'educationLevel', 'qualifications', 'jobCode'];
-const LIST_FIELDS = ['skills', 'optionalSkills'];
-const NUMBER_FIELDS = ['salaryMin', 'salaryMax', 'experience'];
+/** Text and codes that are strings as given; the salary interval and the currency have rules of their own below. */
+const STRING_FIELDS = FIELDS.filter((f) => ['text', 'long-text', 'code'].includes(f.kind) && !f.values && !f.pattern).map((f) => f.name);
+const TRIMMED = new Set(FIELDS.filter((f) => f.trim).map((f) => f.name));
+const LIST_FIELDS = namesOfKind('list');
+const NUMBER_FIELDS = namesOfKind('number');
 
 /**
  * How deep a job may nest, counting the job object as level 1. Deeper values are refused: hashing
@@ -109,7 +105,7 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
     const v = raw[field];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') at(field, 'must be a string');
-    else body[field] = field === 'location' || field === 'title' ? v.trim() : v;
+    else body[field] = TRIMMED.has(field) ? v.trim() : v;
   }
   for (let i = 0; i < NUMBER_FIELDS.length; i++) {
     const field = NUMBER_FIELDS[i]!;

@@ -1,5 +1,7 @@
-// The wizard's answers (what a draft holds) and the create body they make (design 3a names).
+// The wizard's answers (what a draft holds) and the create body they make, by the registry
+// (domain/job-fields.ts): a reference's answer is under its name form, with its id and name.
 // An answer that is present (null included) counts as given; a missing one is still to be asked.
+import { FIELDS } from '../domain/job-fields.js';
 
 export interface Ref {
   id: number;
@@ -32,24 +34,11 @@ export interface Answers {
 
 export type AnswerKey = keyof Answers;
 
+/** The fields the wizard asks (the registry's `wizard`, domain/job-fields.ts). */
+const ASKED = FIELDS.filter((f) => f.wizard !== undefined);
+
 /** Flag values (`initial`) the wizard takes as given answers: body fields that need no lookup. */
-const PLAIN_FIELDS = [
-  'title',
-  'description',
-  'location',
-  'salaryInterval',
-  'jobType',
-  'educationLevel',
-  'salaryMin',
-  'salaryMax',
-  'currency',
-  'experience',
-  'qualifications',
-  'skills',
-  'optionalSkills',
-  'publishToCareerPage',
-  'publishToFreeJobBoards',
-] as const satisfies readonly AnswerKey[];
+const PLAIN_FIELDS: readonly string[] = ASKED.filter((f) => !f.reference).map((f) => f.name);
 
 /** Splits flag values into answers and the fields the wizard does not ask (sent as they are). */
 export function answersFromInitial(initial: Record<string, unknown>): { answers: Answers; extra: Record<string, unknown> } {
@@ -57,36 +46,17 @@ export function answersFromInitial(initial: Record<string, unknown>): { answers:
   const extra: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(initial)) {
     if (value === undefined) continue;
-    if ((PLAIN_FIELDS as readonly string[]).includes(field)) answers[field] = value;
+    if (PLAIN_FIELDS.includes(field)) answers[field] = value;
     else extra[field] = value;
   }
   return { answers: answers as Answers, extra };
 }
 
 /** Reference answers and the id fields of the body they stand for. */
-const REFERENCE_ANSWERS = [
-  ['industryId', 'industry'],
-  ['jobFunctionId', 'jobFunction'],
-  ['employerTypeId', 'employerType'],
-  ['customerId', 'customer'],
-  ['departmentId', 'department'],
-  ['hiringManagerId', 'hiringManager'],
-] as const satisfies ReadonlyArray<readonly [string, AnswerKey]>;
+const REFERENCE_ANSWERS = ASKED.flatMap((f) => (f.reference ? [[f.name, f.reference.name] as const] : []));
 
 /** Optional answers a whole job gives as "not set" when it lacks them, so that the wizard does not ask them. */
-const OPTIONAL_ANSWERS = [
-  'customer',
-  'salaryInterval',
-  'jobType',
-  'educationLevel',
-  'salaryMin',
-  'salaryMax',
-  'currency',
-  'experience',
-  'qualifications',
-  'department',
-  'hiringManager',
-] as const satisfies readonly AnswerKey[];
+const OPTIONAL_ANSWERS = ASKED.filter((f) => f.required !== 'always' && f.kind !== 'list' && f.kind !== 'boolean').map((f) => f.reference?.name ?? f.name);
 
 /**
  * The answers of a whole job's create body (a clone's): references with their names (`nameOf`; the
@@ -98,7 +68,7 @@ export function answersFromBody(
   nameOf: (field: string, id: number) => string | undefined,
 ): { answers: Answers; extra: Record<string, unknown> } {
   const rest: Record<string, unknown> = { ...body };
-  const refs: Partial<Record<AnswerKey, Ref>> = {};
+  const refs: Record<string, Ref> = {};
   for (const [field, key] of REFERENCE_ANSWERS) {
     const id = rest[field];
     delete rest[field];
@@ -108,10 +78,10 @@ export function answersFromBody(
   Object.assign(answers, refs);
   const open = answers as Record<string, unknown>;
   for (const key of OPTIONAL_ANSWERS) open[key] ??= null;
-  answers.skills ??= [];
-  answers.optionalSkills ??= [];
-  answers.publishToCareerPage ??= false;
-  answers.publishToFreeJobBoards ??= false;
+  for (const f of ASKED) {
+    if (f.kind === 'list') open[f.name] ??= [];
+    if (f.kind === 'boolean') open[f.name] ??= false;
+  }
   return { answers, extra };
 }
 
@@ -121,26 +91,12 @@ export function toBody(a: Answers, extra: Record<string, unknown> = {}): Record<
   const set = (field: string, value: unknown) => {
     if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) body[field] = value;
   };
-  set('title', a.title);
-  set('description', a.description);
-  set('location', a.location);
-  set('industryId', a.industry?.id);
-  set('jobFunctionId', a.jobFunction?.id);
-  set('employerTypeId', a.employerType?.id);
-  set('customerId', a.customer?.id);
-  set('jobType', a.jobType);
-  set('educationLevel', a.educationLevel);
-  set('salaryInterval', a.salaryInterval);
-  set('salaryMin', a.salaryMin);
-  set('salaryMax', a.salaryMax);
-  set('currency', a.currency);
-  set('experience', a.experience);
-  set('qualifications', a.qualifications);
-  set('skills', a.skills);
-  set('optionalSkills', a.optionalSkills);
-  set('departmentId', a.department?.id);
-  set('hiringManagerId', a.hiringManager?.id);
-  if (a.publishToCareerPage) body.publishToCareerPage = true;
-  if (a.publishToFreeJobBoards) body.publishToFreeJobBoards = true;
+  const given = a as Record<string, unknown>;
+  for (const f of ASKED) {
+    if (f.reference) set(f.name, (given[f.reference.name] as Ref | null | undefined)?.id);
+    else if (f.kind === 'boolean') {
+      if (given[f.name] === true) body[f.name] = true;
+    } else set(f.name, given[f.name]);
+  }
   return body;
 }

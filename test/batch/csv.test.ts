@@ -78,7 +78,7 @@ describe('CSV batch files', () => {
     const res = await batch(proxy.baseUrl, file);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('4 of 5 jobs in');
-    expect(res.stderr).toContain('  - row 4, column salaryMin: must be a number, such as 1200 or 12.5 (no thousands separators or currency), got "lots"\n');
+    expect(res.stderr).toContain('  - row 4, column salaryMin: must be a number, such as 1200, 70,000 or 12.5 (no currency), got "lots"\n');
     expect(res.stderr).toMatch(/ {2}- row 5, column jobFunction: no job function named "Data Enginering" in Information Technology \(1\); did you mean "Data Engineering"\?/);
     expect(res.stderr).toContain('  - row 6, column publishToCareerPage: must be true, false, yes or no, got "maybe"\n');
     expect(res.stderr).toContain('  - row 6, column salaryMin: must not exceed salaryMax\n');

@@ -78,11 +78,17 @@ describe('readRow', () => {
   });
 
   it('names the column of a cell that is not a number or a boolean', () => {
-    const read = readRow(header, row({ title: 't', salaryMin: '90,000', publishToCareerPage: 'maybe' }), 7);
+    const read = readRow(header, row({ title: 't', salaryMin: '90,0000', publishToCareerPage: 'maybe' }), 7);
     expect(read.kind === 'job' && read.problems).toEqual([
-      { item: 7, field: 'salaryMin', message: 'must be a number, such as 1200 or 12.5 (no thousands separators or currency), got "90,000"' },
+      { item: 7, field: 'salaryMin', message: 'must be a number, such as 1200, 70,000 or 12.5 (no currency), got "90,0000"' },
       { item: 7, field: 'publishToCareerPage', message: 'must be true, false, yes or no, got "maybe"' },
     ]);
+  });
+
+  it('reads a number with thousands separators as a flag and the wizard do: 90,000 is 90000', () => {
+    const read = readRow(header, row({ title: 't', salaryMin: '90,000' }), 0);
+    expect(read.kind === 'job' && read.problems).toEqual([]);
+    expect(read.kind === 'job' && read.value).toMatchObject({ salaryMin: 90000 });
   });
 
   it('takes back the quote --csv put before a formula, and nothing else', () => {

@@ -54,6 +54,13 @@ describe('recruit jobs create from flags', () => {
     expect(await countTitled('Flags Dry Run')).toBe(0);
   });
 
+  it('reads --salary-min 70,000 as the wizard and a CSV cell do: 70000', async () => {
+    const result = await runCli([...flags('Flags Grouped Salary'), '--salary-min', '70,000', '--salary-max', '90000', '--dry-run'], { env: env() });
+    expect(result.stderr).toBe('The job is valid; nothing was sent (--dry-run).\n');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ salaryMin: 70000, salaryMax: 90000 });
+  });
+
   it('refuses invalid input with exit 2, naming each flag, before sending anything', async () => {
     const result = await runCli(
       ['jobs', 'create', '--title', 'Short', '--description', 'too short', '--location', 'Remote', '--salary-max', 'lots'],

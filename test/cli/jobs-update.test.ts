@@ -213,6 +213,7 @@ describe('jobs update: checks before sending (exit 2, nothing sent)', () => {
     ['a location that is not a full location', ['--location', 'Remote'], /location: must be a full location even for a remote job/],
     ['a salary interval outside H D W M Y', ['--salary-interval', 'Q'], /salaryInterval: must be one of H D W M Y/],
     ['salaryMin above salaryMax', ['--salary-min', '200', '--salary-max', '100'], /salaryMin: salaryMin \(200\) must not exceed salaryMax \(100\)/],
+    ['salaryMin above salaryMax, both with separators (read as a CSV cell and the wizard read them)', ['--salary-min', '200,000', '--salary-max', '100 000'], /salaryMin: salaryMin \(200000\) must not exceed salaryMax \(100000\)/],
     ['a number flag that is not a number', ['--experience', 'five'], /--experience must be a non-negative number, got "five"/],
     ['a read-only field in --set', ['--set', 'status=5'], /status is set by the service[\s\S]*hint: change the lifecycle status with `recruit jobs status/],
     ['an invalid --set', ['--set', 'title'], /--set needs key=value/],

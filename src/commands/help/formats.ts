@@ -1,11 +1,9 @@
 // `recruit help formats`: the batch file of `jobs create --file`, short (docs/batch.md has the long
-// story). The fields, which are required, their name forms and the service's own fields come from
-// the rules the checks use, so the list cannot drift from them; a format or field added later gets
-// its line here (FILE_FORMATS, FIELD_VALUES: the compiler asks for a line for every writable field).
-import { MIN_DESCRIPTION_WORDS, READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE, SALARY_INTERVALS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
-import { REFERENCES } from '../../jobs/job-input.js';
-
-type WritableField = (typeof WRITABLE_JOB_FIELDS)[number];
+// story). The fields, their lines, which are required and their name forms come from the field
+// registry (domain/job-fields.ts), the service's own fields from the rules the checks use, so the
+// list cannot drift from them; a format added later is one row of FILE_FORMATS.
+import { FIELDS, namesOfKind } from '../../domain/job-fields.js';
+import { READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE } from '../../domain/job-rules.js';
 
 /** How each format is recognised: CSV by the name or --format, the JSON forms by the content. */
 const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
@@ -15,32 +13,6 @@ const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
   ['starts with {, otherwise', 'one job object (it may span several lines)'],
 ];
 
-const FIELD_VALUES: Record<WritableField, string> = {
-  title: 'text',
-  description: `text of at least ${MIN_DESCRIPTION_WORDS} words`,
-  location: 'a city and a country, e.g. "Austin, TX, USA" (a remote job too)',
-  jobFunctionId: 'from `recruit lookup functions --industry <id|name>`',
-  employerTypeId: 'from `recruit lookup employer-types --industry <id|name>`',
-  customerId: 'from `recruit lookup customers`; required on staffing accounts',
-  industryId: 'from `recruit lookup industries`',
-  jobType: 'a code from `recruit lookup job-options`, e.g. FT',
-  educationLevel: 'a code from `recruit lookup job-options`, e.g. BA',
-  salaryInterval: `one of ${SALARY_INTERVALS.join(' ')} (hour, day, week, month, year)`,
-  salaryMin: 'a number >= 0, at most salaryMax',
-  salaryMax: 'a number >= 0',
-  currency: 'an ISO 4217 code, e.g. USD',
-  experience: 'years, a number >= 0',
-  qualifications: 'text',
-  skills: 'an array of non-empty strings: ["SQL", "Python"]',
-  optionalSkills: 'an array of non-empty strings',
-  departmentId: 'from `recruit lookup departments`',
-  hiringManagerId: 'from `recruit lookup hiring-managers`',
-  jobCode: 'text; the service makes one when it is omitted',
-  publishToCareerPage: 'true or false; true at creation is refused on approval accounts',
-  publishToFreeJobBoards: 'true or false; true at creation is refused on approval accounts',
-};
-
-const NAME_FORM = new Map<string, string>(REFERENCES.map((r) => [r.idField, r.name]));
 const REQUIRED = new Set<string>(REQUIRED_ON_CREATE);
 
 function table(rows: ReadonlyArray<readonly [string, string]>): string {
@@ -62,9 +34,9 @@ function wrap(text: string, width = 100): string {
 }
 
 export function formatsText(): string {
-  const fields = WRITABLE_JOB_FIELDS.map((field): [string, string] => {
-    const name = NAME_FORM.get(field);
-    return [`${field}${name ? ` or ${name}` : ''}${REQUIRED.has(field) ? ' *' : ''}`, FIELD_VALUES[field]];
+  const fields = FIELDS.map((f): [string, string] => {
+    const name = f.reference?.name;
+    return [`${f.name}${name ? ` or ${name}` : ''}${REQUIRED.has(f.name) ? ' *' : ''}`, f.formats];
   });
   return `Batch files (recruit jobs create --file <path>, or - for stdin; --format csv|json)
 
@@ -95,8 +67,8 @@ CSV (RFC 4180: commas, cells with commas, quotes or line breaks in double quotes
   title,description,location,industry,jobFunction,employerType,skills,publishToCareerPage
   Data Engineer,"(100 words, or more)","Berlin, Germany",1,Data Engineering,501,SQL; Python,no
 The header names the columns with the field names above (id or name forms); columns may come in
-any order. An empty cell is an absent field. Lists (skills, optionalSkills) are separated by ;.
-Booleans are true, false, yes or no; numbers are plain (12000 or 12.5, no separators). A column
+any order. An empty cell is an absent field. Lists (${namesOfKind('list').join(', ')}) are separated by ;.
+Booleans are true, false, yes or no; numbers read as on a flag: 70000, 70,000 or 12.5. A column
 the CLI does not know is sent as text, with a warning. Problems name the row and the column, rows
 numbered as a spreadsheet shows them: the header is row 1 (row 14, column salaryMax: ...).
 A row with an id is a job that exists (as \`recruit jobs list --all --csv\` writes them) and is

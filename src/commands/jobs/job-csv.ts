@@ -7,19 +7,19 @@ import type { Job } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { CsvWriter, type CsvColumn, type CsvValue } from '../../cli/csv.js';
 import { LookupNames } from '../../cli/lookup-names.js';
+import { FIELDS, REFERENCE_FIELDS, type JobField } from '../../domain/job-fields.js';
 import type { JobNamer } from './job-view.js';
 
-/** Reference columns by the name form's field, with the id field whose value they name. */
-const REFERENCE_COLUMNS: ReadonlyArray<[column: string, idField: string]> = [
-  ['industry', 'industryId'],
-  ['jobFunction', 'jobFunctionId'],
-  ['employerType', 'employerTypeId'],
-  ['customer', 'customerId'],
-  ['department', 'departmentId'],
-  ['hiringManager', 'hiringManagerId'],
+/** The service's columns and their places among the registry's (`column` in domain/job-fields.ts). */
+const SERVICE_COLUMNS: ReadonlyArray<[name: string, place: number]> = [
+  ['id', 0],
+  ['statusLabel', 2.5],
+  ['approvalStatusLabel', 2.5],
+  ['createdAt', Number.MAX_SAFE_INTEGER],
+  ['updatedAt', Number.MAX_SAFE_INTEGER],
 ];
 
-const ID_FIELDS = REFERENCE_COLUMNS.map(([, idField]) => idField);
+const ID_FIELDS = REFERENCE_FIELDS.map((r) => r.idField);
 
 function value(job: Job, field: string): CsvValue {
   const v = job[field];
@@ -30,24 +30,21 @@ function value(job: Job, field: string): CsvValue {
 }
 
 /** The columns, in the table's order (`jobs list --wide`), then the rest of a job's fields. */
-export function jobColumns(names: (job: Job) => JobNamer | undefined): CsvColumn<Job>[] {
+export function jobColumns(names: (job: Job) => JobNamer | undefined, fields: readonly JobField[] = FIELDS): CsvColumn<Job>[] {
   const field = (name: string): CsvColumn<Job> => ({ header: name, value: (job) => value(job, name) });
-  const reference = ([column, idField]: readonly [string, string]): CsvColumn<Job> => ({
-    header: column,
-    value: (job) => names(job)?.(job, idField) ?? value(job, idField),
-  });
-  return [
-    field('id'),
-    field('jobCode'),
-    field('title'),
-    { header: 'statusLabel', value: (job) => job.statusLabel ?? job.status },
-    { header: 'approvalStatusLabel', value: (job) => job.approvalStatusLabel ?? job.approvalStatus ?? undefined },
-    field('publishToCareerPage'),
-    field('publishToFreeJobBoards'),
-    ...REFERENCE_COLUMNS.map(reference),
-    ...['jobType', 'educationLevel', 'salaryInterval', 'salaryMin', 'salaryMax', 'currency', 'experience'].map(field),
-    ...['location', 'description', 'qualifications', 'skills', 'optionalSkills', 'createdAt', 'updatedAt'].map(field),
+  const service: Record<string, CsvColumn<Job>> = {
+    statusLabel: { header: 'statusLabel', value: (job) => job.statusLabel ?? job.status },
+    approvalStatusLabel: { header: 'approvalStatusLabel', value: (job) => job.approvalStatusLabel ?? job.approvalStatus ?? undefined },
+  };
+  // References are written by their name form's column, with the name where one is known.
+  const own = (f: JobField): CsvColumn<Job> =>
+    f.reference ? { header: f.reference.name, value: (job) => names(job)?.(job, f.name) ?? value(job, f.name) } : field(f.name);
+  const last = Math.max(...fields.map((f) => f.column ?? 0)) + 1;
+  const placed: Array<[number, CsvColumn<Job>]> = [
+    ...SERVICE_COLUMNS.map(([name, place]): [number, CsvColumn<Job>] => [place, service[name] ?? field(name)]),
+    ...fields.map((f): [number, CsvColumn<Job>] => [f.column ?? last, own(f)]),
   ];
+  return placed.sort(([a], [b]) => a - b).map(([, column]) => column); // stable: equal places keep their order
 }
 
 /** Writes jobs as CSV: the header once, then each group of jobs with the names of its references. */

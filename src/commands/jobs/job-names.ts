@@ -6,27 +6,18 @@ import type { Context } from '../../cli/context.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { LookupNames, type ListRef, type Names } from '../../cli/lookup-names.js';
 import { normalizeName } from '../../cli/suggest.js';
+import { FIELDS, REFERENCE_FIELDS } from '../../domain/job-fields.js';
 import type { JobNamer } from './job-view.js';
 
-/** Id fields and the list their names come from; job functions and employer types per industry. */
-const ID_LISTS: Record<string, { path: string; byIndustry: boolean }> = {
-  industryId: { path: '/industries', byIndustry: false },
-  jobFunctionId: { path: '/job-functions', byIndustry: true },
-  employerTypeId: { path: '/employer-types', byIndustry: true },
-  customerId: { path: '/customers', byIndustry: false },
-  departmentId: { path: '/departments', byIndustry: false },
-  hiringManagerId: { path: '/hiring-managers', byIndustry: false },
-};
+/** Id fields and the list their names come from (the registry's references); job functions and employer types per industry. */
+const ID_LISTS: Record<string, { path: string; byIndustry: boolean }> = Object.fromEntries(
+  REFERENCE_FIELDS.map((r) => [r.idField, { path: r.path, byIndustry: r.byIndustry }]),
+);
 
 /** Code fields and their section of /job-options (decisions.md: job-options field names). */
-const CODE_LISTS: Record<string, string> = {
-  jobType: 'jobTypes',
-  educationLevel: 'educationLevels',
-  salaryInterval: 'salaryIntervals',
-};
+const CODE_LISTS: Record<string, string> = Object.fromEntries(FIELDS.flatMap((f) => (f.options ? [[f.name, f.options]] : [])));
 
 export const NAMED_FIELDS = [...Object.keys(ID_LISTS), ...Object.keys(CODE_LISTS)];
-
 
 function listOf(job: Job, field: string): ListRef | undefined {
   const spec = ID_LISTS[field];

@@ -5,6 +5,7 @@ import type { Context } from '../../cli/context.js';
 import { writeOut } from '../../cli/io.js';
 import { stdoutChalk } from '../../cli/output.js';
 import { sanitize, sanitizeCell } from '../../cli/sanitize.js';
+import { FIELDS } from '../../domain/job-fields.js';
 
 export type Paint = (code: number | null, text: string) => string;
 
@@ -50,25 +51,8 @@ export function publishedText(job: Job): string {
 const HEAD = ['id', 'title', 'jobCode', 'status', 'statusLabel', 'approvalStatus', 'approvalStatusLabel', 'location', 'publishToCareerPage', 'publishToFreeJobBoards'];
 const TAIL = ['createdAt', 'updatedAt'];
 
-const LABELS: Record<string, string> = {
-  description: 'Description',
-  industryId: 'Industry',
-  jobFunctionId: 'Job function',
-  employerTypeId: 'Employer type',
-  customerId: 'Customer',
-  jobType: 'Job type',
-  educationLevel: 'Education',
-  salaryInterval: 'Salary interval',
-  salaryMin: 'Salary min',
-  salaryMax: 'Salary max',
-  currency: 'Currency',
-  experience: 'Experience (years)',
-  qualifications: 'Qualifications',
-  skills: 'Skills',
-  optionalSkills: 'Optional skills',
-  departmentId: 'Department',
-  hiringManagerId: 'Hiring manager',
-};
+/** Labels of the registry's fields, by API name. */
+const LABELS = new Map<string, string>(FIELDS.map((f) => [f.name, f.label]));
 
 function humanize(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
@@ -101,7 +85,7 @@ export async function printJobListing(ctx: Context, job: Job, names?: JobNamer):
   for (const [key, value] of Object.entries(job)) {
     if (HEAD.includes(key) || TAIL.includes(key) || isEmpty(value)) continue;
     const name = names?.(job, key);
-    rows.push([LABELS[key] ?? humanize(key), name === undefined ? display(value) : sanitize(withName(value, name))]);
+    rows.push([LABELS.get(key) ?? humanize(key), name === undefined ? display(value) : sanitize(withName(value, name))]);
   }
   if (!isEmpty(job.createdAt)) rows.push(['Created', display(job.createdAt)]);
   if (!isEmpty(job.updatedAt)) rows.push(['Updated', display(job.updatedAt)]);

@@ -3,10 +3,11 @@
 // resolved once the API (and possibly the job's industry) is at hand.
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../cli/errors.js';
-import { JOB_FIELD_FLAGS, optionKey, type JobFieldFlag } from '../../cli/job-field-flags.js';
+import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../cli/job-field-flags.js';
 import { checkOneStdin, readInput } from '../../cli/read-input.js';
 import { isId } from '../../cli/resolve.js';
 import { setOwnField } from '../../domain/own-field.js';
+import { parseBooleanText, parseListText, parseNumberText } from '../../domain/job-fields.js';
 
 export interface UpdateOptions {
   set?: string[];
@@ -28,10 +29,6 @@ export interface BuiltPatch {
   names: NameReference[];
 }
 
-function flagName(f: JobFieldFlag): string {
-  return f.flag.split(' ')[0]!;
-}
-
 async function readFilePatch(ctx: Context, path: string): Promise<Record<string, unknown>> {
   const text = await readInput(ctx.io, path, '--file');
   let parsed: unknown;
@@ -47,20 +44,13 @@ async function readFilePatch(ctx: Context, path: string): Promise<Record<string,
 }
 
 function parseNumber(value: string, f: JobFieldFlag): number {
-  const n = Number(value.trim());
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) {
+  const n = parseNumberText(value);
+  if (n === undefined || n < 0) {
     throw new UsageError(`${flagName(f)} must be a non-negative number, got "${value}"`, [
       { field: f.field, message: `"${value}" is not a non-negative number` },
     ]);
   }
   return n;
-}
-
-function parseList(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
 
 /** `key=value`; the value is JSON when it parses as JSON (5, true, ["a"]), else the text itself. */
@@ -77,12 +67,11 @@ export function parseSet(entry: string): [string, unknown] {
 }
 
 export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<BuiltPatch> {
-  checkOneStdin([
-    ['--file', options.file],
-    ['--description-file', options.descriptionFile as string | undefined],
-  ]);
-  if (options.description !== undefined && options.descriptionFile !== undefined) {
-    throw new UsageError('give --description or --description-file, not both');
+  const given = (f: JobFieldFlag) => options[optionKey(f.flag)] as string | undefined;
+  checkOneStdin([['--file', options.file], ...JOB_FIELD_FLAGS.filter((f) => f.fromFile).map((f): [string, string | undefined] => [flagName(f), given(f)])]);
+  for (const field of new Set(JOB_FIELD_FLAGS.map((f) => f.field))) {
+    const both = JOB_FIELD_FLAGS.filter((f) => f.field === field && given(f) !== undefined).map(flagName);
+    if (both.length > 1) throw new UsageError(`give ${both.join(' or ')}, not both`);
   }
 
   const patch: Record<string, unknown> = options.file !== undefined ? await readFilePatch(ctx, options.file) : {};
@@ -91,20 +80,24 @@ export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<
   for (const f of JOB_FIELD_FLAGS) {
     const value = options[optionKey(f.flag)];
     if (typeof value !== 'string') continue;
-    if (flagName(f) === '--description-file') {
-      patch[f.field] = await readInput(ctx.io, value, '--description-file');
+    if (f.fromFile) {
+      patch[f.field] = await readInput(ctx.io, value, flagName(f));
       continue;
     }
     switch (f.kind) {
-      case 'string':
+      case 'text':
+      case 'long-text':
+      case 'code':
         patch[f.field] = value;
         break;
-      case 'integer':
       case 'number':
         patch[f.field] = parseNumber(value, f);
         break;
       case 'list':
-        patch[f.field] = parseList(value);
+        patch[f.field] = parseListText(value, ',');
+        break;
+      case 'boolean':
+        patch[f.field] = parseBooleanText(value) ?? value;
         break;
       case 'reference':
         if (value.trim() === '') throw new UsageError(`${flagName(f)} needs an id or a name`);

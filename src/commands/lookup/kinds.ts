@@ -1,23 +1,15 @@
-// The list kinds of `recruit lookup`: which API path each reads and which columns it shows.
+// The list kinds of `recruit lookup`, from the table of lookup kinds (domain/lookup-kinds.ts): which
+// API path each reads and which columns it shows.
 import type { Named } from '../../api/types.js';
 import type { Column } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { closestNames } from '../../cli/suggest.js';
+import { LOOKUP_TABLE, type ListKind, type LookupKind, type LookupKindSpec } from '../../domain/lookup-kinds.js';
 
 /** The kinds `recruit lookup <kind>` takes, in the order its help names them. */
-export const LOOKUP_KINDS = [
-  'job-options',
-  'industries',
-  'functions',
-  'employer-types',
-  'customers',
-  'departments',
-  'hiring-managers',
-  'users',
-] as const;
+export const LOOKUP_KINDS: readonly LookupKind[] = LOOKUP_TABLE.map((row) => row.kind);
 
-export type LookupKind = (typeof LOOKUP_KINDS)[number];
-export type ListKind = Exclude<LookupKind, 'job-options'>;
+export type { ListKind, LookupKind };
 
 export interface ListKindSpec {
   path: string;
@@ -25,18 +17,14 @@ export interface ListKindSpec {
   noun: string;
   needsIndustry: boolean;
   /** Fields shown after ID and NAME (decisions.md: lookup item fields). */
-  extra: string[];
+  extra: readonly string[];
 }
 
-export const LIST_KINDS: Record<ListKind, ListKindSpec> = {
-  industries: { path: '/industries', noun: 'industries', needsIndustry: false, extra: [] },
-  functions: { path: '/job-functions', noun: 'job functions', needsIndustry: true, extra: [] },
-  'employer-types': { path: '/employer-types', noun: 'employer types', needsIndustry: true, extra: [] },
-  customers: { path: '/customers', noun: 'customers', needsIndustry: false, extra: ['city', 'country'] },
-  departments: { path: '/departments', noun: 'departments', needsIndustry: false, extra: [] },
-  'hiring-managers': { path: '/hiring-managers', noun: 'hiring managers', needsIndustry: false, extra: ['email'] },
-  users: { path: '/users', noun: 'users', needsIndustry: false, extra: ['email', 'role'] },
-};
+export const LIST_KINDS = Object.fromEntries(
+  LOOKUP_TABLE.flatMap((row: LookupKindSpec) =>
+    row.noun === undefined ? [] : [[row.kind, { path: row.path, noun: row.noun, needsIndustry: row.byIndustry === true, extra: row.extra ?? [] }]],
+  ),
+) as Record<ListKind, ListKindSpec>;
 
 /** A field of an item as one cell; objects (a real service may nest) as JSON. */
 function field(item: Named, name: string): string | number | boolean | null | undefined {

@@ -6,31 +6,25 @@ import { UsageError, type ErrorDetail } from '../../cli/errors.js';
 import { FORMULA_START } from '../../cli/csv.js';
 import { editDistance } from '../../cli/suggest.js';
 import { setOwnField } from '../../domain/own-field.js';
-import { PUBLICATION_FIELDS, READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
+import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseNumberText, parseReferenceText } from '../../domain/job-fields.js';
+import { READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import { REFERENCES, type Problem } from '../job-input.js';
 
-const NUMBER_FIELDS = new Set(['salaryMin', 'salaryMax', 'experience']);
-const LIST_FIELDS = new Set(['skills', 'optionalSkills']);
-const BOOLEAN_FIELDS = new Set<string>(PUBLICATION_FIELDS);
-const ID_FIELDS = new Set<string>(REFERENCES.map((r) => r.idField));
+const NUMBER_FIELDS = new Set(namesOfKind('number'));
+const LIST_FIELDS = new Set(namesOfKind('list'));
+const BOOLEAN_FIELDS = new Set(namesOfKind('boolean'));
+const ID_FIELDS = new Set(namesOfKind('reference'));
 /** Columns of `jobs list --csv` that the service sets: ignored when read back (`id` marks an existing job). */
 const SERVICE_FIELDS = new Set<string>(READ_ONLY_JOB_FIELDS);
 const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => r.name)]);
-
-const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
-const NUMBER = /^\d+(\.\d+)?$|^-\d+(\.\d+)?$/;
 
 /** The most columns a header may have: generous (a `jobs list --csv` has a few dozen), and a bound on what a damaged file costs. */
 export const MAX_COLUMNS = 500;
 
 /** The columns a header must have: one of each group. */
-const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = [
-  ['title'],
-  ['description'],
-  ['location'],
-  ['jobFunction', 'jobFunctionId'],
-  ['employerType', 'employerTypeId'],
-];
+const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = FIELDS.filter((f) => f.required === 'always').map((f) =>
+  f.reference ? [f.reference.name, f.name] : [f.name],
+);
 
 /** The cell's text without the `'` that `--csv` puts before text a spreadsheet would take for a formula. */
 export function unneutralise(text: string): string {
@@ -169,17 +163,18 @@ export function readRow(header: CsvHeader, cells: readonly string[], index: numb
     const text = unneutralise(raw);
     const cell = text.trim();
     if (NUMBER_FIELDS.has(column)) {
-      if (NUMBER.test(cell)) value[column] = Number(cell);
-      else at(column, `must be a number, such as 1200 or 12.5 (no thousands separators or currency), got "${cell}"`);
+      const n = parseNumberText(cell);
+      if (n !== undefined) value[column] = n;
+      else at(column, `must be a number, such as 1200, 70,000 or 12.5 (no currency), got "${cell}"`);
     } else if (BOOLEAN_FIELDS.has(column)) {
-      const flag = BOOLEANS[cell.toLowerCase()];
+      const flag = parseBooleanText(cell);
       if (flag !== undefined) value[column] = flag;
       else at(column, `must be true, false, yes or no, got "${cell}"`);
     } else if (LIST_FIELDS.has(column)) {
-      value[column] = cell.split(';').map((s) => s.trim()).filter(Boolean);
+      value[column] = parseListText(cell, ';');
     } else if (ID_FIELDS.has(column)) {
       // Digits are an id; anything else is left for the job checks to name ("must be a positive integer id").
-      value[column] = /^\d+$/.test(cell) ? Number(cell) : cell;
+      value[column] = parseReferenceText(cell);
     } else {
       setOwnField(value, column, text);
     }

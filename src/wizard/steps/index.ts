@@ -1,4 +1,6 @@
-// The steps in the order the wizard asks them (design 1).
+// The steps in the order the wizard asks them. The registry's optional text fields
+// (domain/job-fields.ts, `wizard: { ask }`) need no step of their own: one is made for each.
+import { FIELDS } from '../../domain/job-fields.js';
 import type { Step } from '../session.js';
 import { employerTypeStep, industryStep, jobFunctionStep } from './classification.js';
 import { customerStep } from './customer.js';
@@ -7,7 +9,7 @@ import { currencyStep, experienceStep, salaryMaxStep, salaryMinStep } from './nu
 import { departmentStep, hiringManagerStep } from './people.js';
 import { careerPageStep, freeBoardsStep } from './publication.js';
 import { optionalSkillsStep, requiredSkillsStep } from './skills.js';
-import { descriptionStep, locationStep, qualificationsStep, titleStep } from './text.js';
+import { descriptionStep, locationStep, textFieldSteps, titleStep } from './text.js';
 
 export const STEPS: readonly Step[] = [
   industryStep,
@@ -24,7 +26,7 @@ export const STEPS: readonly Step[] = [
   salaryMaxStep,
   currencyStep,
   experienceStep,
-  qualificationsStep,
+  ...textFieldSteps(FIELDS),
   requiredSkillsStep,
   optionalSkillsStep,
   departmentStep,

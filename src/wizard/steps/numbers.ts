@@ -1,14 +1,14 @@
 // Salary amounts, currency and experience: optional, checked as they are typed.
+import { parseNumberText } from '../../domain/job-fields.js';
 import { CURRENCY_PATTERN } from '../../domain/job-rules.js';
 import { BACK } from '../../prompts/back.js';
 import type { Step } from '../session.js';
 import { askText } from './prompts.js';
 
-/** A number of at least 0; "60 000", "60_000" and "60,000" read as 60000. */
+/** A number of at least 0, read as a flag or a CSV cell is: "60,000", "60 000" and "60_000" are 60000. */
 export function parseAmount(text: string): number | undefined {
-  const plain = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : text.replace(/[\s_]/g, '');
-  if (!/^\d+(\.\d+)?$/.test(plain)) return undefined;
-  return Number(plain);
+  const n = parseNumberText(text);
+  return n === undefined || n < 0 ? undefined : n;
 }
 
 function amountProblem(text: string): true | string {

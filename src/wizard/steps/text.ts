@@ -1,6 +1,9 @@
-// Title, description and location: required text, each checked before the next step.
+// Title, description and location: required text, each checked before the next step; and the
+// optional free text the registry asks with a question (`wizard: { ask }`).
 import { countWords, locationProblem, MIN_DESCRIPTION_WORDS, titleLengthProblem } from '../../domain/job-rules.js';
 import { BACK, BACK_TOKEN, isBackInput } from '../../prompts/back.js';
+import type { JobField } from '../../domain/job-fields.js';
+import type { AnswerKey, Answers } from '../answers.js';
 import type { Step } from '../session.js';
 import { askText } from './prompts.js';
 
@@ -72,26 +75,34 @@ export const locationStep: Step = {
   show: (a) => a.location ?? '',
 };
 
-/** The spec's `qualifications` (free text): optional, several lines, pasting included. */
-export const qualificationsStep: Step = {
-  id: 'qualifications',
-  label: 'Qualifications',
-  keys: ['qualifications'],
-  fields: ['qualifications'],
-  async ask(session, step) {
-    const current = session.answers.qualifications ?? undefined;
-    const back = step.canGoBack ? `; \`${BACK_TOKEN}\` alone goes back` : '';
-    const text = await session.prompter.multiline({
-      message: 'Qualifications',
-      hint: `${current ? 'optional: Enter on an empty line keeps it, Ctrl-X clears it' : 'optional: Enter on the empty first line skips it'}${back}`,
-      ...(current ? { default: current } : {}),
-      validate: () => true,
-    });
-    if (step.canGoBack && isBackInput(text)) return BACK;
-    return { qualifications: text.trim() === '' ? null : text.trim() };
-  },
-  show: (a) => {
-    const text = (a.qualifications ?? '').replace(/\s+/g, ' ');
-    return text ? `${text.slice(0, 60)}${text.length > 60 ? '…' : ''}` : 'none';
-  },
-};
+/** A field the registry asks with a question (`wizard: { ask }`): optional free text, several lines, pasting included. */
+export function optionalTextStep(field: JobField & { wizard: { ask: string } }): Step {
+  const name = field.name;
+  const answerOf = (a: Answers) => (a as Record<string, unknown>)[name] as string | null | undefined;
+  return {
+    id: name,
+    label: field.label,
+    keys: [name as AnswerKey],
+    fields: [name],
+    async ask(session, step) {
+      const current = answerOf(session.answers) ?? undefined;
+      const back = step.canGoBack ? `; \`${BACK_TOKEN}\` alone goes back` : '';
+      const text = await session.prompter.multiline({
+        message: field.wizard.ask,
+        hint: `${current ? 'optional: Enter on an empty line keeps it, Ctrl-X clears it' : 'optional: Enter on the empty first line skips it'}${back}`,
+        ...(current ? { default: current } : {}),
+        validate: () => true,
+      });
+      if (step.canGoBack && isBackInput(text)) return BACK;
+      return { [name]: text.trim() === '' ? null : text.trim() } as Partial<Answers>;
+    },
+    show: (a) => {
+      const text = (answerOf(a) ?? '').replace(/\s+/g, ' ');
+      return text ? `${text.slice(0, 60)}${text.length > 60 ? '…' : ''}` : 'none';
+    },
+  };
+}
+
+/** The steps of the fields the registry asks with a question, in its order. */
+export const textFieldSteps = (fields: readonly JobField[]): Step[] =>
+  fields.flatMap((f) => (f.wizard && 'ask' in f.wizard ? [optionalTextStep(f as JobField & { wizard: { ask: string } })] : []));

@@ -1,0 +1,194 @@
+// The job-field registry: every field a client may send, once, with all the client needs to know of
+// it — its kind, whether a new job needs it, its flags, its place among the CSV columns, its label
+// in `jobs get`, its line in `recruit help formats`, the wizard step that asks it — and one parser
+// per kind for a value given as text (a flag, a CSV cell, a wizard answer). Flags, CSV in and out,
+// the wizard, the help topic, the job view, the checks and update/apply derive from it, so adding
+// an optional field is one entry here (docs/architecture-fields.md). Pure data and pure functions:
+// the sandbox may share it, and `--help` and `jobs get` load it.
+import { lookupKind, type LookupKind } from './lookup-kinds.js';
+
+export const MIN_DESCRIPTION_WORDS = 100;
+export const SALARY_INTERVALS = ['H', 'D', 'W', 'M', 'Y'] as const;
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+/**
+ * text: one line; long-text: free text, read from a file by a flag; reference: an integer id of a
+ * lookup list, or a name in the name form; number: >= 0; code: a code (of /job-options, or a fixed
+ * set); boolean; list: strings.
+ */
+export type FieldKind = 'text' | 'long-text' | 'reference' | 'number' | 'code' | 'boolean' | 'list';
+
+export interface FieldFlag {
+  /** As commander takes it: `--job-function <id|name>`. */
+  readonly flag: string;
+  readonly help: string;
+  /** The flag names a file (- for stdin) that holds the value. */
+  readonly fromFile?: boolean;
+}
+
+export interface JobField {
+  /** The API's name. */
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** Required when a job is created: on every account, or on staffing accounts only. */
+  readonly required?: 'always' | 'staffing';
+  /** A reference's name form (`jobFunction` for jobFunctionId) and the lookup list it points into. */
+  readonly reference?: { readonly name: string; readonly lookup: LookupKind };
+  /** A code's section of /job-options (`jobTypes`), for its labels and checks. */
+  readonly options?: string;
+  /** A code's fixed set, or the pattern it matches, checked by the rules of job-rules.ts. */
+  readonly values?: readonly string[];
+  readonly pattern?: RegExp;
+  /** The flags of `jobs create` and `jobs update` that set it (publication has flags of its own). */
+  readonly flags?: readonly FieldFlag[];
+  /** Its line in `recruit help formats`: what a value looks like. */
+  readonly formats: string;
+  /** Its label in `jobs get`. */
+  readonly label: string;
+  /** Its place among the columns of `--csv` (jobs-csv.ts); fields without one follow, in this order. */
+  readonly column?: number;
+  /** Surrounding spaces are taken off when read. */
+  readonly trim?: boolean;
+  /** The wizard step that asks it (src/wizard/steps), or a question for the plain text step. */
+  readonly wizard?: { readonly step: string } | { readonly ask: string };
+}
+
+const ref = (name: string, lookup: LookupKind) => ({ name, lookup });
+
+/** In the order of the flags in `--help`. */
+export const JOB_FIELDS = [
+  { name: 'title', kind: 'text', required: 'always', trim: true, column: 2, label: 'Title', wizard: { step: 'title' },
+    flags: [{ flag: '--title <text>', help: 'job title' }], formats: 'text' },
+  { name: 'description', kind: 'long-text', required: 'always', column: 18, label: 'Description', wizard: { step: 'description' },
+    flags: [
+      { flag: '--description <text>', help: 'description, at least 100 words' },
+      { flag: '--description-file <path>', help: 'read the description from a file (- for stdin)', fromFile: true },
+    ],
+    formats: `text of at least ${MIN_DESCRIPTION_WORDS} words` },
+  { name: 'location', kind: 'text', required: 'always', trim: true, column: 17, label: 'Location', wizard: { step: 'location' },
+    flags: [{ flag: '--location <text>', help: 'full location, e.g. "Austin, TX, USA" (also for remote jobs)' }],
+    formats: 'a city and a country, e.g. "Austin, TX, USA" (a remote job too)' },
+  { name: 'industryId', kind: 'reference', reference: ref('industry', 'industries'), column: 4, label: 'Industry', wizard: { step: 'industry' },
+    flags: [{ flag: '--industry <id|name>', help: 'industry of the job function and employer type' }],
+    formats: 'from `recruit lookup industries`' },
+  { name: 'jobFunctionId', kind: 'reference', required: 'always', reference: ref('jobFunction', 'functions'), column: 5, label: 'Job function',
+    wizard: { step: 'jobFunction' },
+    flags: [{ flag: '--job-function <id|name>', help: 'job function (see `recruit lookup functions`)' }],
+    formats: 'from `recruit lookup functions --industry <id|name>`' },
+  { name: 'employerTypeId', kind: 'reference', required: 'always', reference: ref('employerType', 'employer-types'), column: 6, label: 'Employer type',
+    wizard: { step: 'employerType' },
+    flags: [{ flag: '--employer-type <id|name>', help: 'employer type (see `recruit lookup employer-types`)' }],
+    formats: 'from `recruit lookup employer-types --industry <id|name>`' },
+  { name: 'customerId', kind: 'reference', required: 'staffing', reference: ref('customer', 'customers'), column: 7, label: 'Customer',
+    wizard: { step: 'customer' },
+    flags: [{ flag: '--customer <id|name>', help: 'client company; required on staffing accounts' }],
+    formats: 'from `recruit lookup customers`; required on staffing accounts' },
+  { name: 'departmentId', kind: 'reference', reference: ref('department', 'departments'), column: 8, label: 'Department', wizard: { step: 'department' },
+    flags: [{ flag: '--department <id|name>', help: 'department' }],
+    formats: 'from `recruit lookup departments`' },
+  { name: 'hiringManagerId', kind: 'reference', reference: ref('hiringManager', 'hiring-managers'), column: 9, label: 'Hiring manager',
+    wizard: { step: 'hiringManager' },
+    flags: [{ flag: '--hiring-manager <id|name>', help: 'hiring manager' }],
+    formats: 'from `recruit lookup hiring-managers`' },
+  { name: 'jobType', kind: 'code', options: 'jobTypes', column: 10, label: 'Job type', wizard: { step: 'jobType' },
+    flags: [{ flag: '--job-type <code>', help: 'job type code from job-options, e.g. FT' }],
+    formats: 'a code from `recruit lookup job-options`, e.g. FT' },
+  { name: 'educationLevel', kind: 'code', options: 'educationLevels', column: 11, label: 'Education', wizard: { step: 'educationLevel' },
+    flags: [{ flag: '--education-level <code>', help: 'education level code from job-options, e.g. BA' }],
+    formats: 'a code from `recruit lookup job-options`, e.g. BA' },
+  { name: 'salaryInterval', kind: 'code', options: 'salaryIntervals', values: SALARY_INTERVALS, column: 12, label: 'Salary interval', wizard: { step: 'salaryInterval' },
+    flags: [{ flag: '--salary-interval <H|D|W|M|Y>', help: 'salary interval: Hourly, Daily, Weekly, Monthly, Yearly' }],
+    formats: `one of ${SALARY_INTERVALS.join(' ')} (hour, day, week, month, year)` },
+  { name: 'salaryMin', kind: 'number', column: 13, label: 'Salary min', wizard: { step: 'salaryMin' },
+    flags: [{ flag: '--salary-min <amount>', help: 'minimum salary' }], formats: 'a number >= 0, at most salaryMax' },
+  { name: 'salaryMax', kind: 'number', column: 14, label: 'Salary max', wizard: { step: 'salaryMax' },
+    flags: [{ flag: '--salary-max <amount>', help: 'maximum salary' }], formats: 'a number >= 0' },
+  { name: 'currency', kind: 'code', pattern: CURRENCY_PATTERN, column: 15, label: 'Currency', wizard: { step: 'currency' },
+    flags: [{ flag: '--currency <code>', help: 'ISO 4217 currency, e.g. USD' }], formats: 'an ISO 4217 code, e.g. USD' },
+  { name: 'experience', kind: 'number', column: 16, label: 'Experience (years)', wizard: { step: 'experience' },
+    flags: [{ flag: '--experience <years>', help: 'years of experience' }], formats: 'years, a number >= 0' },
+  { name: 'qualifications', kind: 'long-text', column: 19, label: 'Qualifications', wizard: { ask: 'Qualifications' },
+    flags: [{ flag: '--qualifications <text>', help: 'qualifications' }], formats: 'text' },
+  { name: 'skills', kind: 'list', column: 20, label: 'Skills', wizard: { step: 'skills' },
+    flags: [{ flag: '--skills <list>', help: 'required skills, comma separated' }],
+    formats: 'an array of non-empty strings: ["SQL", "Python"]' },
+  { name: 'optionalSkills', kind: 'list', column: 21, label: 'Optional skills', wizard: { step: 'optionalSkills' },
+    flags: [{ flag: '--optional-skills <list>', help: 'good-to-have skills, comma separated' }], formats: 'an array of non-empty strings' },
+  { name: 'jobCode', kind: 'text', column: 1, label: 'Code',
+    flags: [{ flag: '--job-code <code>', help: 'job code (generated by the service when omitted)' }],
+    formats: 'text; the service makes one when it is omitted' },
+  { name: 'publishToCareerPage', kind: 'boolean', column: 3, label: 'Career page', wizard: { step: 'publishToCareerPage' },
+    formats: 'true or false; true at creation is refused on approval accounts' },
+  { name: 'publishToFreeJobBoards', kind: 'boolean', column: 3, label: 'Free job boards', wizard: { step: 'publishToFreeJobBoards' },
+    formats: 'true or false; true at creation is refused on approval accounts' },
+] as const satisfies readonly JobField[];
+
+export type JobFieldName = (typeof JOB_FIELDS)[number]['name'];
+
+/** The registry's entries, each as a JobField (the optional parts readable without narrowing). */
+export const FIELDS: readonly JobField[] = JOB_FIELDS;
+
+export function fieldNamed(name: string): JobField | undefined {
+  return FIELDS.find((f) => f.name === name);
+}
+
+/** A reference field with its lookup list. */
+export interface ReferenceField {
+  /** The name form: `jobFunction`. */
+  readonly name: string;
+  readonly idField: string;
+  /** Its `recruit lookup` kind. */
+  readonly kind: LookupKind;
+  readonly path: string;
+  readonly what: string;
+  readonly byIndustry: boolean;
+}
+
+export function referencesOf(fields: readonly JobField[]): ReferenceField[] {
+  return fields.flatMap((f) => {
+    if (!f.reference) return [];
+    const list = lookupKind(f.reference.lookup);
+    return [{ name: f.reference.name, idField: f.name, kind: f.reference.lookup, path: list.path, what: list.what!, byIndustry: list.byIndustry === true }];
+  });
+}
+
+/** Reference fields that may be given by name (`"jobFunction": "DevOps"`) or by id. */
+export const REFERENCE_FIELDS: readonly ReferenceField[] = referencesOf(FIELDS);
+
+export const namesOfKind = (kind: FieldKind, fields: readonly JobField[] = FIELDS): string[] => fields.filter((f) => f.kind === kind).map((f) => f.name);
+
+// --- One parser per kind, for a value given as text -------------------------------------------
+
+/**
+ * A number as people write it: `70000`, `70,000`, `70 000`, `70_000`, `12.5`, `-3` (the range is
+ * each caller's check). A separator (comma, underscore, a space or a no-break space) only between
+ * groups of three digits, one kind of separator per number; `.` is the decimal point. Anything else
+ * (`7,0000`, `1e3`, `0x10`, `$5`) is no number: undefined. docs/decisions.md: one number parser.
+ */
+export function parseNumberText(text: string): number | undefined {
+  const t = text.trim();
+  const grouped = /^-?\d{1,3}(?:([,_ \u00a0\u202f])\d{3})(?:\1\d{3})*(?:\.\d+)?$/.test(t);
+  const plain = grouped ? t.replace(/[,_ \u00a0\u202f]/g, '') : t;
+  if (!/^-?\d+(?:\.\d+)?$/.test(plain)) return undefined;
+  return Number(plain);
+}
+
+/** A list: items split at `separator` (`,` on a flag, `;` in a CSV cell), trimmed, empty ones dropped. */
+export function parseListText(text: string, separator: string): string[] {
+  return text
+    .split(separator)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
+
+/** true, false, yes or no, in any case; undefined for anything else. */
+export function parseBooleanText(text: string): boolean | undefined {
+  return BOOLEANS[text.trim().toLowerCase()];
+}
+
+/** A reference's text: digits are an id; anything else a name (left for the resolver). */
+export function parseReferenceText(text: string): number | string {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : text;
+}
