@@ -3,7 +3,7 @@
 // with `--industry` or `<jobId>` completes without an edit here; test/completion checks that every
 // name below still exists in the program.
 import { GET_KEYS } from '../config/keys.js';
-import { LOOKUP_KINDS } from '../commands/lookup/kinds.js';
+import { LOOKUP_TABLE } from '../domain/lookup-kinds.js';
 import type { CacheKind } from './cache.js';
 
 export type ValueSource =
@@ -30,7 +30,7 @@ export const OPTION_VALUES: Readonly<Record<string, ValueSource>> = {
 };
 
 export const ARGUMENT_VALUES: Readonly<Record<string, ValueSource>> = {
-  kind: words(LOOKUP_KINDS),
+  kind: words(LOOKUP_TABLE.map((row) => row.kind)),
   jobId: cache('jobs'),
   status: cache('settable-statuses'),
   // `jobs status <jobId> <status> [moreJobIds...]`: with several ids the status comes last, where Tab is pressed.
