@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/types.js';
 import { compareJobs } from '../../src/commands/jobs/update-report.js';
 import { contradictedFields } from '../../src/commands/jobs/update-contradictions.js';
-import { CreatedIds, takenIdError } from '../../src/jobs/batch/created-ids.js';
-import { changedSince, replayDiffers } from '../../src/jobs/bulk/verify.js';
+import { CreatedIds, takenIdError } from '../../src/exactly-once/created-ids.js';
+import { changedSince, replayDiffers } from '../../src/exactly-once/verify.js';
 
 const job = (extra: Record<string, unknown> = {}): Job => ({ id: 1, status: 5, title: 'A', publishToFreeJobBoards: false, ...extra }) as Job;
 
