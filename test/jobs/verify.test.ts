@@ -1,5 +1,5 @@
-// The checks of a change against the account as it is now, one by one (src/jobs/bulk/verify.ts,
-// src/jobs/batch/created-ids.ts, src/commands/jobs/update-contradictions.ts).
+// The checks of a change against the account as it is now, one by one (src/exactly-once/verify.ts,
+// src/exactly-once/created-ids.ts, src/commands/jobs/update-contradictions.ts).
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/types.js';
 import { compareJobs } from '../../src/commands/jobs/update-report.js';

@@ -1,4 +1,4 @@
-// The run lock (src/jobs/batch/journal-lock.ts) under every interleaving of two runs that find the
+// The run lock (src/exactly-once/lock.ts) under every interleaving of two runs that find the
 // same stale lock, and its judgement of a lock in the way: by its heartbeat (mtime) against a fake
 // clock, and by its process only when it is of this host and PID namespace. Process ids, liveness,
 // host, namespace and the clock are injected.
