@@ -13,6 +13,7 @@ const reliabilityCore = [
   'src/exactly-once/journal-read.ts',
   'src/exactly-once/journal-files.ts',
   'src/exactly-once/records.ts',
+  'src/exactly-once/run.ts',
   'src/exactly-once/lock.ts',
   'src/exactly-once/lock-record.ts',
   'src/exactly-once/account-lock.ts',

@@ -23,6 +23,7 @@ export interface Account {
 }
 
 export type Entry =
+  /** target: whom the command sent to, as it names it (a profile and base URL). */
   | { type: 'run'; at: string; input: string; target: object; account: string; items: number }
   | { type: 'sent'; id: string; key: string; index: number }
   | { type: 'unsent'; id: string; key: string }

@@ -48,7 +48,8 @@ export class Run {
     /** The journal directory, and this run's journal in it. */
     readonly dir: string,
     readonly file: string,
-    private readonly lock: HeldLock,
+    /** The account lock, held until close(). */
+    readonly lock: HeldLock,
     private readonly fs: StateFs,
   ) {}
 
