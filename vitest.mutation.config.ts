@@ -32,6 +32,7 @@ export default defineConfig({
     include: [
       'test/api/**/*.test.ts',
       'test/batch/**/*.test.ts',
+      'test/exactly-once/**/*.test.ts',
       'test/jobs/**/*.test.ts',
       'test/cli/jobs-create.test.ts',
       'test/wizard/wizard*.test.ts',

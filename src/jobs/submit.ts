@@ -6,7 +6,7 @@ import { ApiError } from '../api/errors.js';
 import { createJob } from '../api/jobs.js';
 import type { Job } from '../api/types.js';
 import { LocalStateError } from '../cli/errors.js';
-import { isRefusal } from './refusal.js';
+import { isRefusal } from '../exactly-once/refusal.js';
 import type { Submission, SubmissionStore } from './submissions.js';
 
 export function newSubmission(

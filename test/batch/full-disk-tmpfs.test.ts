@@ -6,7 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { credentialFingerprint } from '../../src/api/client.js';
-import { journalFile } from '../../src/jobs/batch/journal.js';
+import { journalFile } from '../../src/exactly-once/journal-files.js';
 import { runBin } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox } from '../helpers/sandbox.js';

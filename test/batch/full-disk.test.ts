@@ -6,7 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { credentialFingerprint } from '../../src/api/client.js';
-import { journalFile } from '../../src/jobs/batch/journal.js';
+import { journalFile } from '../../src/exactly-once/journal-files.js';
 import { FaultyFs } from '../helpers/faulty-fs.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { batch, jobs, posts, titlesWithPrefix, useRecordingProxy, writeJobs } from './helpers.js';

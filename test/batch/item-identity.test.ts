@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyHash, canonicalJson, Identities } from '../../src/jobs/batch/item-identity.js';
+import { bodyHash, canonicalJson } from '../../src/exactly-once/canonical-json.js';
+import { Identities } from '../../src/jobs/batch/item-identity.js';
 
 const body = {
   title: 'Platform Engineer',

@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { KEY_IN_USE_CODE } from '../../src/api/errors.js';
 import type { LocalStateError } from '../../src/cli/errors.js';
 import { nodeFs, type StateFs } from '../../src/cli/state-fs.js';
-import { bodyHash, canonicalJson, Identities } from '../../src/jobs/batch/item-identity.js';
-import { EARLIER, Journal, type CreatedRecord, type RefusedRecord } from '../../src/jobs/batch/journal.js';
+import { bodyHash, canonicalJson } from '../../src/exactly-once/canonical-json.js';
+import { Identities } from '../../src/jobs/batch/item-identity.js';
+import { EARLIER, type CreatedRecord, type RefusedRecord } from '../../src/exactly-once/records.js';
+import { Journal } from '../../src/exactly-once/journal.js';
 import { FaultyFs } from '../helpers/faulty-fs.js';
 
 const NOW = new Date('2026-11-22T13:45:07.123Z');

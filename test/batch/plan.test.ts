@@ -2,7 +2,7 @@
 // key; refusals other than 409 are reported again without sending; a 409 is tried again.
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { EARLIER, type EarlierState } from '../../src/jobs/batch/journal.js';
+import { EARLIER, type EarlierState } from '../../src/exactly-once/records.js';
 import { planItems } from '../../src/jobs/batch/plan.js';
 import { Results } from '../../src/jobs/batch/results.js';
 import { StringArena } from '../../src/jobs/batch/string-arena.js';

@@ -75,7 +75,7 @@ describe('stale lock, several re-runs at once (built CLI)', () => {
 
   // Processes started at once still reach the lock some milliseconds apart, and the windows of a
   // racy takeover are microseconds wide: the old code gave two senders in about one round of ten
-  // here. Rounds raise the odds; journal-lock.test.ts forces every interleaving deterministically.
+  // here. Rounds raise the odds; one-run-at-a-time.test.ts (test/exactly-once) forces every interleaving deterministically.
   it.each(Array.from({ length: 8 }, (_, i) => i + 1))(`round %i from stdin: ${RUNS} runs let go at the same instant on the lock of a dead run create each job exactly once`, { timeout: 120_000 }, async (round) => {
     // Each run copies stdin to the state directory before it validates and locks: all of them are
     // held there, then their stdin is closed at once, so that they reach the lock together.

@@ -3,9 +3,9 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { credentialFingerprint } from '../../src/api/client.js';
-import { accountLockFile } from '../../src/jobs/batch/account-lock.js';
-import { formatRecord } from '../../src/jobs/batch/lock-record.js';
-import { pidNamespace } from '../../src/jobs/batch/process-alive.js';
+import { accountLockFile } from '../../src/exactly-once/account-lock.js';
+import { formatRecord } from '../../src/exactly-once/lock-record.js';
+import { pidNamespace } from '../../src/exactly-once/process-alive.js';
 
 /** The account lock of `token` at `baseUrl`, in the test file's state directory. */
 export function accountLock(baseUrl: string, token = 'sbx_direct_full'): string {

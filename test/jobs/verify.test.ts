@@ -1,11 +1,11 @@
-// The checks of a change against the account as it is now, one by one (src/jobs/bulk/verify.ts,
-// src/jobs/batch/created-ids.ts, src/commands/jobs/update-contradictions.ts).
+// The checks of a change against the account as it is now, one by one (src/exactly-once/verify.ts,
+// src/exactly-once/created-ids.ts, src/commands/jobs/update-contradictions.ts).
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/api/types.js';
 import { compareJobs } from '../../src/commands/jobs/update-report.js';
 import { contradictedFields } from '../../src/commands/jobs/update-contradictions.js';
-import { CreatedIds, takenIdError } from '../../src/jobs/batch/created-ids.js';
-import { changedSince, replayDiffers } from '../../src/jobs/bulk/verify.js';
+import { CreatedIds, takenIdError } from '../../src/exactly-once/created-ids.js';
+import { changedSince, replayDiffers } from '../../src/exactly-once/verify.js';
 
 const job = (extra: Record<string, unknown> = {}): Job => ({ id: 1, status: 5, title: 'A', publishToFreeJobBoards: false, ...extra }) as Job;
 

@@ -72,7 +72,7 @@ async function loadedBy(args: string[]): Promise<Loaded & { stdout: string; stde
 
 function expectNoHeavyModules(loaded: Loaded): void {
   expect([...loaded.packages].filter((p) => HEAVY.includes(p))).toEqual([]);
-  expect([...loaded.sources].filter((s) => /^src\/(sandbox|wizard|jobs\/batch)\//.test(s))).toEqual([]);
+  expect([...loaded.sources].filter((s) => /^src\/(sandbox|wizard|jobs\/batch|exactly-once)\//.test(s))).toEqual([]);
 }
 
 describe('what a command loads', () => {

@@ -9,8 +9,10 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { getJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
-import { accountPart, createdEntries, type Account } from '../../jobs/batch/journal.js';
-import { readLines } from '../../jobs/batch/lines.js';
+import { accountPart } from '../../exactly-once/journal-files.js';
+import { createdEntries } from '../../exactly-once/journal-read.js';
+import type { Account } from '../../exactly-once/records.js';
+import { readLines } from '../../exactly-once/lines.js';
 
 /** The journal identity of an apply create: `create.<code>.<body hash>` (apply.ts). */
 const CREATE_ID = /^create\.([\s\S]*)\.[\da-f]{32}$/;

@@ -9,7 +9,7 @@ import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-i
 import { CLOSED, type Action, type Held } from './apply-plan.js';
 import { compareJobs } from './update-report.js';
 import { contradictedFields } from './update-contradictions.js';
-import { byAnotherRun } from '../../jobs/batch/send.js';
+import { byAnotherRun } from '../../exactly-once/classify.js';
 
 /** The code of the 409 a create with a publication flag gets on an account that requires approval. */
 const PUBLICATION_REFUSED = 'publication_requires_approval';

@@ -13,24 +13,21 @@ import { getJobOptions } from '../../cli/job-options.js';
 import { writeJson } from '../../cli/output.js';
 import { journalsDir } from '../../cli/paths.js';
 import { withSpinner } from '../../cli/spinner.js';
-import { makeDirectory, nodeFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { openInput, sweepSpools } from '../../jobs/batch/input-file.js';
 import { ItemDeriver } from '../../jobs/batch/item-body.js';
-import { bodyHash } from '../../jobs/batch/item-identity.js';
-import { Journal, journalFile } from '../../jobs/batch/journal.js';
-import { noteDamagedJournal } from '../../jobs/batch/journal-damage.js';
-import { lockAccount, stopOnLoss } from '../../jobs/batch/account-lock.js';
-import type { HeldLock } from '../../jobs/batch/journal-lock.js';
+import { bodyHash } from '../../exactly-once/canonical-json.js';
+import { accountOf } from '../../exactly-once/journal-files.js';
+import type { Account } from '../../exactly-once/records.js';
+import { openRun, type Run } from '../../exactly-once/run.js';
+import { onStopSignals, type Stopper } from '../../exactly-once/stop-signals.js';
 import { fileFormat, ItemSource } from '../../jobs/batch/read-items.js';
 import { plural } from '../../jobs/batch/summary.js';
 import { newItem, type BulkItem } from '../../jobs/bulk/bulk-item.js';
-import type { Stopper } from '../../jobs/batch/send.js';
-import { onStopSignals } from '../../jobs/batch/stop-signals.js';
 import { report, sendPhase } from '../../jobs/bulk/run-bulk.js';
 import { warnUnknownFields } from '../../jobs/batch/run-batch.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';
-import { accountTypeOf, targetOf } from '../../jobs/target.js';
+import { accountTypeOf, targetOf, type Target } from '../../jobs/target.js';
 import { idProblems, statusNotes, takeServiceFields } from './apply-export.js';
 import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './apply-plan.js';
 import { journaledCreates, recoverJournaled } from './apply-known.js';
@@ -105,21 +102,11 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
     const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver));
 
     const target = targetOf(ctx, api);
-    const account = { baseUrl: target.baseUrl, credential: api.credentialFingerprint() };
-    const fs = nodeFs;
+    const account = accountOf(target.baseUrl, api);
     const dir = journalsDir(ctx.env);
     const identity = JSON.stringify(['jobs apply', input.identity]);
-    const file = journalFile(dir, identity, account);
-    let lock: HeldLock | undefined;
-    if (!options.dryRun) {
-      try {
-        makeDirectory(fs, dir);
-      } catch (error) {
-        throw new LocalStateError('create the journal directory', dir, error, 'nothing was sent');
-      }
-      // Locked before the jobs are read: two runs on one account would plan the same creates.
-      lock = lockAccount(dir, account, { fs, command: 'recruit jobs apply', what: input.display });
-    }
+    // Locked before the jobs are read: two runs on one account would plan the same creates.
+    const run = options.dryRun ? undefined : openRun(ctx, { account, input: identity, command: 'recruit jobs apply', what: input.display });
     try {
       const listed = await withSpinner(ctx, 'reading every job of the account', () => allItems<Job>(api, '/jobs', {}, jobShape));
       // What the journals know wins over a list that may lag writes: a job created is not created again.
@@ -160,9 +147,9 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
         ctx.info('nothing sent (declined)');
         return;
       }
-      await send(ctx, api, plan.actions, { file, fs, concurrency, identity, target, account, jobs, lock });
+      await send(ctx, api, plan.actions, { run: run!, concurrency, identity, target, account, jobs });
     } finally {
-      lock?.release();
+      run?.close();
     }
   } finally {
     input.dispose();
@@ -170,7 +157,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
 }
 
 /** The apply journals' created jobs; one that cannot be read stops the run (a job might be created twice). */
-async function readJournaled(dir: string, account: { baseUrl: string; credential: string }): Promise<Map<string, number[]>> {
+async function readJournaled(dir: string, account: Account): Promise<Map<string, number[]>> {
   try {
     return await journaledCreates(dir, account);
   } catch (error) {
@@ -179,15 +166,14 @@ async function readJournaled(dir: string, account: { baseUrl: string; credential
 }
 
 interface SendOptions {
-  file: string;
-  fs: typeof nodeFs;
+  /** The run: its account locked, its journal to open. */
+  run: Run;
   concurrency: number;
   identity: string;
-  target: ReturnType<typeof targetOf>;
-  account: { baseUrl: string; credential: string };
+  target: Target;
+  account: Account;
   /** Every job of the account as read for the plan. */
   jobs: readonly Job[];
-  lock: HeldLock | undefined;
 }
 
 async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<void> {
@@ -196,11 +182,9 @@ async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, acti
   const stopper: Stopper = {};
   const offSignals = onStopSignals(ctx, stopper);
   try {
-    if (ctx.globals.verbose) ctx.info(`apply journal: ${o.file}`);
-    const journal = await Journal.open(o.file, { restart: false, now: ctx.now(), fs: o.fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
-    noteDamagedJournal(ctx, journal);
+    if (ctx.globals.verbose) ctx.info(`apply journal: ${o.run.file}`);
+    const journal = await o.run.openJournal({ items: { size: items.length, id: (i) => items[i]!.id } });
     const op = applyOperation(o.identity, actions, new Set(journal.earlier.keys.values()));
-    if (o.lock) stopOnLoss(o.lock, journal);
     try {
       await sendPhase(ctx, op, api, items, journal, { concurrency: o.concurrency, stopper, target: o.target, account: o.account, input: o.identity });
     } finally {

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import { updateJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
 import type { BulkOperation, BulkResult, ItemView, Planned } from '../../jobs/bulk/bulk-item.js';
-import { canonicalJson } from '../../jobs/batch/item-identity.js';
+import { canonicalJson } from '../../exactly-once/canonical-json.js';
 import { plural } from '../../jobs/batch/summary.js';
 import { salaryAgainstJob } from './update-checks.js';
 import type { NameReference } from './update-patch.js';

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import type { CsvError } from 'csv-parse';
 import { CsvHeader, readRow } from './csv-row.js';
-import { MAX_LINE_CHARS } from './lines.js';
+import { MAX_LINE_CHARS } from '../../exactly-once/lines.js';
 import type { RawItem } from './raw-item.js';
 
 const BATCH = 256;

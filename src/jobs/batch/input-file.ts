@@ -10,7 +10,7 @@ import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError } from '../../cli/errors.js';
 import { journalsDir } from '../../cli/paths.js';
 import { makeDirectory, nodeFs } from '../../cli/state-fs.js';
-import { isRunning } from './process-alive.js';
+import { isRunning } from '../../exactly-once/process-alive.js';
 
 export interface InputFile {
   /** The file to read: the user's file, or the spool of stdin. */

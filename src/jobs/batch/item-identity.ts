@@ -3,64 +3,16 @@
 // so a new key); an inserted or removed line shifts no one else's identity. Kept in typed arrays,
 // outside the JavaScript heap: 100,000 items cost two megabytes.
 import { hash } from 'node:crypto';
-import { setOwnField } from '../../domain/own-field.js';
+import { digest, HASH_BYTES } from '../../exactly-once/canonical-json.js';
+import type { ItemIds } from '../../exactly-once/records.js';
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(object)
-        .sort()
-        .map((k) => [k, canonical(object[k])]),
-    );
-  }
-  return value;
-}
-
-/**
- * The body as JSON with its keys sorted at every level: what the identity hashes, and what is sent.
- * Known fields hold only numbers, strings, booleans and lists of strings, which need no copy; only
- * an object nested in an unknown field goes through canonical().
- */
-export function canonicalJson(body: Record<string, unknown>): string {
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(body).sort()) {
-    const value = body[key];
-    setOwnField(sorted, key, value !== null && typeof value === 'object' && !isStringList(value) ? canonical(value) : value);
-  }
-  return JSON.stringify(sorted);
-}
-
-function isStringList(value: object): boolean {
-  if (!Array.isArray(value)) return false;
-  for (const item of value) if (typeof item !== 'string') return false;
-  return true;
-}
-
-const HASH_BYTES = 16;
 const LINE_BYTES = 8;
-
-function digest(json: string | Uint8Array): Buffer {
-  return hash('sha256', json, 'buffer').subarray(0, HASH_BYTES);
-}
-
-/** The hash part of an identity, as hex. */
-export function bodyHash(body: Record<string, unknown>): string {
-  return digest(canonicalJson(body)).toString('hex');
-}
 
 function grow(buffer: Buffer, needed: number): Buffer {
   if (needed <= buffer.length) return buffer;
   const bigger = Buffer.alloc(Math.max(buffer.length * 2, needed));
   buffer.copy(bigger);
   return bigger;
-}
-
-/** What the journal and the key book need of a run's items: how many, and each one's identity. */
-export interface ItemIds {
-  readonly size: number;
-  id(index: number): string;
 }
 
 export class Identities implements ItemIds {

@@ -8,7 +8,7 @@
 //   reported without sending; fixing the item changes its body, hence its identity, and sends it;
 // - unknown: sent with a new key.
 import { EXIT } from '../../cli/exit-codes.js';
-import type { EarlierState } from './journal.js';
+import type { EarlierState } from '../../exactly-once/records.js';
 import type { Results } from './results.js';
 
 /**

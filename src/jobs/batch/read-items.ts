@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../cli/errors.js';
 import type { CsvPass } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
-import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from './lines.js';
+import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from '../../exactly-once/lines.js';
 
 export type Format = 'array' | 'object' | 'ndjson' | 'csv';
 

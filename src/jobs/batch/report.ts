@@ -8,7 +8,7 @@ import { writeOut } from '../../cli/io.js';
 import { stdoutChalk } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
 import { cut, displayWidth } from '../../cli/text-width.js';
-import { CAPACITY_CODE, type StopReason } from './classify.js';
+import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { isCreated, type ItemResult, type ResultKind, type Results } from './results.js';
 import type { RowNumbers } from './validate.js';
 

@@ -2,18 +2,13 @@
 // in typed arrays (labels interned, errors only for the items that have one), so that 100,000
 // results cost a few megabytes; an ItemResult object is made only when one is printed.
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import type { CreatedRecord } from './journal.js';
+import type { ItemError } from '../../exactly-once/classify.js';
+import type { CreatedRecord } from '../../exactly-once/records.js';
 import type { StringArena } from './string-arena.js';
 
 /** `unknown`: sent, and whether the job was created is not known (no answer, a 5xx, an unreadable answer). */
 export const RESULT_KINDS = ['not_attempted', 'created', 'already_created', 'refused', 'already_refused', 'failed', 'unknown'] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
-
-export interface ItemError {
-  code: string;
-  message: string;
-  status: number | null;
-}
 
 export interface ItemResult {
   index: number;

@@ -9,23 +9,22 @@ import { EXIT } from '../../cli/exit-codes.js';
 import { getJobOptions } from '../../cli/job-options.js';
 import { escapeJson } from '../../cli/sanitize.js';
 import { NO_SPINNER } from '../../cli/spinner.js';
-import { nodeFs, type StateFs } from '../../cli/state-fs.js';
+import type { StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
+import { accountOf, inputPart } from '../../exactly-once/journal-files.js';
+import { countCreated } from '../../exactly-once/journal-read.js';
+import { openRun } from '../../exactly-once/run.js';
 import type { Problem } from '../job-input.js';
 import { ReferenceResolver } from '../reference-resolver.js';
-import { accountTypeOf } from '../target.js';
+import { accountTypeOf, targetOf } from '../target.js';
 import { openInput, sweepSpools } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
-import { countCreated, inputPart, Journal, journalFile } from './journal.js';
-import { noteDamagedJournal } from './journal-damage.js';
-import { lockAccount, stopOnLoss } from './account-lock.js';
 import { fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
 import { validateAll, type CheckProgress, type Validated } from './validate.js';
-import { journalPlace } from './journal-place.js';
 
 export interface BatchOptions {
   file: string;
@@ -185,25 +184,20 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     reportValidation(ctx, source, validated);
     if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
 
-    const fs = options.fs ?? nodeFs;
-    const { target, account, dir } = journalPlace(ctx, api, fs);
-    const file = journalFile(dir, input.identity, account);
-    const lock = lockAccount(dir, account, { fs, command: 'recruit jobs create --file', what: input.display });
+    const target = targetOf(ctx, api);
+    const account = accountOf(target.baseUrl, api);
+    const run = openRun(ctx, { account, input: input.identity, command: 'recruit jobs create --file', what: input.display, ...(options.fs ? { fs: options.fs } : {}) });
     try {
       const results = new Results(validated.titles, validated.jobCodes);
-      const journal = await Journal.open(file, { restart: options.restart === true, newGeneration: () => ctx.newKey(), now: ctx.now(), fs }, validated.identities, (index, record) =>
-        record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK),
-      );
-      noteDamagedJournal(ctx, journal);
-      stopOnLoss(lock, journal);
-      if (journal.fresh) await tellOtherAccounts(ctx, dir, input.identity, file);
-      try {
-        await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });
-      } finally {
-        journal.close();
-      }
+      const journal = await run.openJournal({
+        items: validated.identities,
+        restart: options.restart === true,
+        onCreated: (index, record) => (record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK)),
+      });
+      if (journal.fresh) await tellOtherAccounts(ctx, run.dir, input.identity, run.file);
+      await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });
     } finally {
-      lock.release();
+      run.close();
     }
   } finally {
     input.dispose();

@@ -4,20 +4,18 @@ import type { ApiClient } from '../../api/client.js';
 import { createJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
 import { LocalStateError } from '../../cli/errors.js';
-import { classifyFailure, type StopReason } from './classify.js';
-import { CreatedIds, takenIdError } from './created-ids.js';
+import { byAnotherRun, classifyFailure } from '../../exactly-once/classify.js';
+import { CreatedIds, takenIdError } from '../../exactly-once/created-ids.js';
 import type { ItemDeriver } from './item-body.js';
 import type { Identities } from './item-identity.js';
-import type { CreatedRecord, Journal } from './journal.js';
+import { createdRecord } from '../../exactly-once/records.js';
+import type { Stopper } from '../../exactly-once/stop-signals.js';
+import type { Journal } from '../../exactly-once/journal.js';
 import type { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
 import type { BodyCache } from './body-cache.js';
-import { KeyBook } from './key-book.js';
+import { KeyBook } from '../../exactly-once/key-book.js';
 import type { Results } from './results.js';
-
-export interface Stopper {
-  reason?: StopReason;
-}
 
 export interface SendOptions {
   api: ApiClient;
@@ -41,16 +39,6 @@ interface Task {
   id: string;
   /** The body: UTF-8 JSON kept by the first pass, or derived again from the file. */
   body: Uint8Array | Record<string, unknown>;
-}
-
-export function createdRecord(job: Job): CreatedRecord {
-  return {
-    jobId: job.id,
-    status: job.status ?? null,
-    statusLabel: job.statusLabel ?? null,
-    approvalStatus: job.approvalStatus ?? null,
-    approvalStatusLabel: job.approvalStatusLabel ?? null,
-  };
 }
 
 const pendingIn = (o: SendOptions, index: number) => index < o.results.size && o.results.kind(index) === 'not_attempted';
@@ -175,11 +163,3 @@ export async function sendAll(o: SendOptions): Promise<number> {
   return elsewhere;
 }
 
-/**
- * A replay answered at the first attempt to a key this journal had not sent before: the job was
- * created by another run that derived the same key (derived-key.ts). After a retry the first
- * attempt may have created it, so it counts as this run's.
- */
-export function byAnotherRun(answer: { replayed: boolean; attempts: number }, resent: boolean): boolean {
-  return answer.replayed && answer.attempts === 1 && !resent;
-}

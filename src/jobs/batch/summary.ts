@@ -7,7 +7,7 @@ import { JsonArrayWriter, type Column } from '../../cli/output.js';
 import { writeOut } from '../../cli/io.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
 import type { CsvColumn } from '../../cli/csv.js';
-import type { StopReason } from './classify.js';
+import type { StopReason } from '../../exactly-once/classify.js';
 import type { RowNumbers } from './validate.js';
 import { LABELS, writeReport } from './report.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';

@@ -3,7 +3,8 @@
 import type { Problem } from '../job-input.js';
 import type { BodyCache } from './body-cache.js';
 import type { ItemDeriver } from './item-body.js';
-import { canonicalJson, Identities } from './item-identity.js';
+import { canonicalJson } from '../../exactly-once/canonical-json.js';
+import { Identities } from './item-identity.js';
 import type { ItemSource } from './read-items.js';
 import { StringArena } from './string-arena.js';
 

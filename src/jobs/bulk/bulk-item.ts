@@ -5,9 +5,9 @@ import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
 import type { ErrorDetail } from '../../cli/errors.js';
 import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import type { KeyIntent } from '../batch/derived-key.js';
-import type { CreatedRecord } from '../batch/journal.js';
-import type { ItemError } from '../batch/results.js';
+import type { KeyIntent } from '../../exactly-once/derived-key.js';
+import type { CreatedRecord } from '../../exactly-once/records.js';
+import type { ItemError } from '../../exactly-once/classify.js';
 
 /**
  * `changed`: sent, and the service changed the job. `unchanged`: the job already was as asked, so

@@ -9,7 +9,7 @@ import { writeOut } from '../../cli/io.js';
 import { JsonArrayWriter, stdoutChalk } from '../../cli/output.js';
 import { sanitizeCell } from '../../cli/sanitize.js';
 import { cut, displayWidth } from '../../cli/text-width.js';
-import { CAPACITY_CODE, type StopReason } from '../batch/classify.js';
+import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';
 import { BULK_LABELS, BULK_RESULTS, isDone, type BulkItem, type BulkResult } from './bulk-item.js';

@@ -9,26 +9,25 @@ import type { ApiClient } from '../../api/client.js';
 import { getJob } from '../../api/jobs.js';
 import type { Context } from '../../cli/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { nodeFs, type StateFs } from '../../cli/state-fs.js';
+import type { StateFs } from '../../cli/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
-import { deriveKey, jobState } from '../batch/derived-key.js';
-import { bodyHash } from '../batch/item-identity.js';
-import { Journal, journalFile } from '../batch/journal.js';
-import { noteDamagedJournal } from '../batch/journal-damage.js';
-import { lockAccount, stopOnLoss } from '../batch/account-lock.js';
-import { KeyBook } from '../batch/key-book.js';
+import { bodyHash } from '../../exactly-once/canonical-json.js';
+import type { StopReason } from '../../exactly-once/classify.js';
+import { CreatedIds } from '../../exactly-once/created-ids.js';
+import { deriveKey, jobState } from '../../exactly-once/derived-key.js';
+import type { Journal } from '../../exactly-once/journal.js';
+import { accountOf } from '../../exactly-once/journal-files.js';
+import { KeyBook } from '../../exactly-once/key-book.js';
+import { createdRecord, type Account } from '../../exactly-once/records.js';
+import { openRun } from '../../exactly-once/run.js';
+import { onStopSignals, type Stopper } from '../../exactly-once/stop-signals.js';
 import { Progress } from '../batch/progress.js';
-import type { StopReason } from '../batch/classify.js';
-import { createdRecord, type Stopper } from '../batch/send.js';
-import { onStopSignals } from '../batch/stop-signals.js';
 import { atATime, plural } from '../batch/summary.js';
-import type { targetOf } from '../target.js';
+import { targetOf, type Target } from '../target.js';
 import { failureOf } from './bulk-failure.js';
-import { CreatedIds } from '../batch/created-ids.js';
-import { settleAnswer, stillAsPlanned } from './settle.js';
 import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
 import { finishBulk, markNotAttempted, printBulk, tallyLine } from './bulk-output.js';
-import { journalPlace } from '../batch/journal-place.js';
+import { settleAnswer, stillAsPlanned } from './settle.js';
 
 export interface BulkOptions {
   concurrency?: string;
@@ -122,26 +121,19 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
       await report(ctx, op, items, stopper.reason, true);
       return;
     }
-    const fs = options.fs ?? nodeFs;
-    const { target, account, dir } = journalPlace(ctx, api, fs);
-    const file = journalFile(dir, op.input, account);
+    const target = targetOf(ctx, api);
+    const account = accountOf(target.baseUrl, api);
     // Locked before the jobs are read: a second run of the same change would give the same jobs keys of its own.
-    const lock = lockAccount(dir, account, { fs, command: op.command, what: op.what });
-    if (ctx.globals.verbose) ctx.info(`bulk journal: ${file}`);
+    const run = openRun(ctx, { account, input: op.input, command: op.command, what: op.what, ...(options.fs ? { fs: options.fs } : {}) });
+    if (ctx.globals.verbose) ctx.info(`bulk journal: ${run.file}`);
     try {
       throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
       const note = op.note?.(items.flatMap((i) => (i.planned && !i.planned.unchanged ? [i.planned] : [])));
       if (note) ctx.info(note);
-      const journal = await Journal.open(file, { restart: false, now: ctx.now(), fs }, { size: items.length, id: (i) => items[i]!.id }, () => undefined);
-      noteDamagedJournal(ctx, journal);
-      stopOnLoss(lock, journal);
-      try {
-        await sendPhase(ctx, op, api, items, journal, { concurrency, stopper, target, account, input: op.input });
-      } finally {
-        journal.close();
-      }
+      const journal = await run.openJournal({ items: { size: items.length, id: (i) => items[i]!.id } });
+      await sendPhase(ctx, op, api, items, journal, { concurrency, stopper, target, account, input: op.input });
     } finally {
-      lock.release();
+      run.close();
     }
     await report(ctx, op, items, stopper.reason);
   } finally {
@@ -161,8 +153,8 @@ function itemKey<D>(ctx: Context, journal: Journal, baseUrl: string, item: BulkI
 export interface SendSettings {
   concurrency: number;
   stopper: Stopper;
-  target: ReturnType<typeof targetOf>;
-  account: { baseUrl: string; credential: string };
+  target: Target;
+  account: Account;
   input: string;
 }
 

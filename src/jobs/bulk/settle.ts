@@ -8,12 +8,12 @@ import { ApiError } from '../../api/errors.js';
 import { getJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
 import { EXIT } from '../../cli/exit-codes.js';
-import { takenIdError, type CreatedIds } from '../batch/created-ids.js';
-import type { Journal } from '../batch/journal.js';
-import { createdRecord } from '../batch/send.js';
+import { takenIdError, type CreatedIds } from '../../exactly-once/created-ids.js';
+import type { Journal } from '../../exactly-once/journal.js';
+import { createdRecord } from '../../exactly-once/records.js';
 import type { BulkItem, BulkOperation, Planned } from './bulk-item.js';
 import { failureOf } from './bulk-failure.js';
-import { changedSince, replayDiffers } from './verify.js';
+import { changedSince, replayDiffers } from '../../exactly-once/verify.js';
 
 /**
  * Reads the job again; false (the item failed, nothing sent) when it is no longer the job the

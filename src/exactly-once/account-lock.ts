@@ -5,10 +5,11 @@
 // creates; an apply and a batch would each see the other's jobs half made.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { UsageError } from '../../cli/errors.js';
-import type { Account, Journal } from './journal.js';
-import { STALE_MS, takeLock, type Blocker, type HeldLock, type LockOptions, type Locker } from './journal-lock.js';
+import { UsageError } from '../cli/errors.js';
+import type { Journal } from './journal.js';
 import { parseRecord } from './lock-record.js';
+import { STALE_MS, takeLock, type Blocker, type HeldLock, type LockOptions, type Locker } from './lock.js';
+import type { Account } from './records.js';
 
 /** The lock file of `account` in the journal directory `dir`. */
 export function accountLockFile(dir: string, account: Account): string {

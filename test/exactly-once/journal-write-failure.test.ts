@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalStateError } from '../../src/cli/errors.js';
-import { canonicalJson, Identities } from '../../src/jobs/batch/item-identity.js';
-import { EARLIER, Journal, type CreatedRecord } from '../../src/jobs/batch/journal.js';
-import { KeyBook } from '../../src/jobs/batch/key-book.js';
+import { canonicalJson } from '../../src/exactly-once/canonical-json.js';
+import { Identities } from '../../src/jobs/batch/item-identity.js';
+import { EARLIER, type CreatedRecord } from '../../src/exactly-once/records.js';
+import { Journal } from '../../src/exactly-once/journal.js';
+import { KeyBook } from '../../src/exactly-once/key-book.js';
 import { FaultyFs } from '../helpers/faulty-fs.js';
 
 const NOW = new Date('2026-11-22T00:00:00Z');

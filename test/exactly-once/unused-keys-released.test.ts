@@ -5,9 +5,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, Identities } from '../../src/jobs/batch/item-identity.js';
-import { EARLIER, Journal } from '../../src/jobs/batch/journal.js';
-import { KeyBook } from '../../src/jobs/batch/key-book.js';
+import { canonicalJson } from '../../src/exactly-once/canonical-json.js';
+import { Identities } from '../../src/jobs/batch/item-identity.js';
+import { EARLIER } from '../../src/exactly-once/records.js';
+import { Journal } from '../../src/exactly-once/journal.js';
+import { KeyBook } from '../../src/exactly-once/key-book.js';
 
 function identities(n: number): Identities {
   const ids = new Identities();

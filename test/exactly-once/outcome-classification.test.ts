@@ -3,7 +3,7 @@
 // an unreadable answer or no answer leave the outcome unknown, so that the item keeps its key.
 import { describe, expect, it } from 'vitest';
 import { ApiError, httpError, networkError } from '../../src/api/errors.js';
-import { classifyFailure } from '../../src/jobs/batch/classify.js';
+import { classifyFailure } from '../../src/exactly-once/classify.js';
 
 const FAILURE = { method: 'POST', path: '/jobs', attempts: 1 };
 

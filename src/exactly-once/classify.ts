@@ -1,16 +1,23 @@
-// What one failed POST /jobs means for the item, the journal and the rest of the run.
-import { ApiError } from '../../api/errors.js';
-import { exitCodeOf } from '../../cli/api-failure.js';
-import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import { isRefusal } from '../refusal.js';
-import type { ItemError, ResultKind } from './results.js';
+// What an answer means for the item, the journal and the rest of the run: a failed request (a final
+// refusal, an unknown outcome, a reason to stop), or a replay of another run's request.
+import { ApiError } from '../api/errors.js';
+import { exitCodeOf } from '../cli/api-failure.js';
+import { EXIT, type ExitCode } from '../cli/exit-codes.js';
+import { isRefusal } from './refusal.js';
 
 /** Why a run stopped handing out items before the end of the file. */
 export type StopReason = 'auth' | 'capacity' | 'wait' | 'interrupted' | 'terminated' | 'changed' | 'local_state';
 
+/** What went wrong with one item, as its result shows it. */
+export interface ItemError {
+  code: string;
+  message: string;
+  status: number | null;
+}
+
 export interface Failure {
   /** `not_attempted`: the client gave up before sending the request (ApiError.neverSent). */
-  result: Extract<ResultKind, 'refused' | 'failed' | 'unknown' | 'not_attempted'>;
+  result: 'refused' | 'failed' | 'unknown' | 'not_attempted';
   error: ItemError;
   exit: ExitCode;
   /**
@@ -55,4 +62,13 @@ function shortMessage(error: ApiError): string {
   const gaveUp = error.failure.attempts > 1 ? ` (gave up after ${error.failure.attempts} attempts)` : '';
   const details = error.details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message));
   return `${error.reason}${details.length > 0 ? ` (${details.join('; ')})` : ''}${gaveUp}`;
+}
+
+/**
+ * A replay answered at the first attempt to a key this journal had not sent before: the job was
+ * created by another run that derived the same key (derived-key.ts). After a retry the first
+ * attempt may have created it, so it counts as this run's.
+ */
+export function byAnotherRun(answer: { replayed: boolean; attempts: number }, resent: boolean): boolean {
+  return answer.replayed && answer.attempts === 1 && !resent;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { batchKey, deriveKey, jobState, NO_SUCH_CODE } from '../../src/jobs/batch/derived-key.js';
+import { batchKey, deriveKey, jobState, NO_SUCH_CODE } from '../../src/exactly-once/derived-key.js';
 import { BIN, runCli, type CliResult } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { useScriptedProxy } from '../helpers/scripted-proxy.js';

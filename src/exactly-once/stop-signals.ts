@@ -1,8 +1,11 @@
 // Ctrl-C and SIGTERM during the sending of a batch, a bulk change or an apply: no new request
 // starts, the requests in flight are awaited, and the results are printed; a re-run resumes.
-import type { Context } from '../../cli/context.js';
 import type { StopReason } from './classify.js';
-import type { Stopper } from './send.js';
+
+/** Why the run stops handing out items, once it does: set by the first reason. */
+export interface Stopper {
+  reason?: StopReason;
+}
 
 const SIGNALS: [NodeJS.Signals, StopReason][] = [
   ['SIGINT', 'interrupted'],
@@ -10,7 +13,7 @@ const SIGNALS: [NodeJS.Signals, StopReason][] = [
 ];
 
 /** Sets `stopper.reason` on the first signal and says so; returns the removal of the handlers. */
-export function onStopSignals(ctx: Context, stopper: Stopper): () => void {
+export function onStopSignals(ctx: { info(text: string): void }, stopper: Stopper): () => void {
   const handlers = SIGNALS.map(([signal, reason]) => {
     const handler = () => {
       stopper.reason ??= reason;

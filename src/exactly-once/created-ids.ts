@@ -1,7 +1,7 @@
 // The job ids the creates of one run were answered with. A second create answered with an id that
 // another item already got (or, in `jobs apply`, the id of a job the plan updates or closes)
 // contradicts the request: a create makes a new job. Its outcome is not known, so its key is kept.
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '../api/errors.js';
 
 export class CreatedIds {
   /** Who got each id: `item 3`, `the job of code "A-1"`. */

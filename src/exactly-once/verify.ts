@@ -2,7 +2,7 @@
 // checked against the account"): a job read again right before its PATCH must still be as it was
 // planned from, and a replayed answer must still hold.
 import { isDeepStrictEqual as sameValue } from 'node:util';
-import type { Job } from '../../api/types.js';
+import type { Job } from '../api/types.js';
 
 /** What of `now` differs from `basis`, the job a change was planned from: the fields, or its updatedAt. */
 export function changedSince(basis: Job, now: Job, body: Record<string, unknown>): string[] {

@@ -3,8 +3,8 @@
 // harmless: after a crash the item looks unanswered and a re-run sends it with that key, the key's
 // first use; a run that ends normally releases the new keys it did not use (an "unsent" entry).
 // A key an earlier run journaled for an unanswered item wins over a new one.
-import type { ItemIds } from './item-identity.js';
 import type { Journal } from './journal.js';
+import type { ItemIds } from './records.js';
 
 export const KEY_BLOCK = 32;
 

@@ -1,4 +1,4 @@
-// The run lock (src/jobs/batch/journal-lock.ts) under every interleaving of two runs that find the
+// The run lock (src/exactly-once/lock.ts) under every interleaving of two runs that find the
 // same stale lock, and its judgement of a lock in the way: by its heartbeat (mtime) against a fake
 // clock, and by its process only when it is of this host and PID namespace. Process ids, liveness,
 // host, namespace and the clock are injected.
@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalStateError, UsageError } from '../../src/cli/errors.js';
 import type { StateFs } from '../../src/cli/state-fs.js';
-import { accountLockFile, lockAccount, stopOnLoss } from '../../src/jobs/batch/account-lock.js';
-import { Journal } from '../../src/jobs/batch/journal.js';
-import { HEARTBEAT_MS, STALE_MS, takeLock, type HeldLock, type LockOptions } from '../../src/jobs/batch/journal-lock.js';
-import { formatRecord, parseRecord, type LockRecord } from '../../src/jobs/batch/lock-record.js';
+import { accountLockFile, lockAccount, stopOnLoss } from '../../src/exactly-once/account-lock.js';
+import { Journal } from '../../src/exactly-once/journal.js';
+import { HEARTBEAT_MS, STALE_MS, takeLock, type HeldLock, type LockOptions } from '../../src/exactly-once/lock.js';
+import { formatRecord, parseRecord, type LockRecord } from '../../src/exactly-once/lock-record.js';
 import { FaultyFs } from '../helpers/faulty-fs.js';
 
 const HOST = 'box';

@@ -1,4 +1,4 @@
-// The batch journal: an append-only NDJSON file per input file and account in <state dir>/journals/.
+// A run's journal (a batch, a bulk change, an apply): an append-only NDJSON file per input and account in <state dir>/journals/.
 // An item's Idempotency-Key is appended (a synchronous write, checked to the last byte) before its
 // request is sent, and its outcome after the answer, so that a re-run after a crash, Ctrl-C or
 // SIGKILL knows what was created, what was refused, and which requests were in flight (re-sent with
@@ -6,154 +6,10 @@
 // run that ends normally writes "unsent" for the new keys it did not use. When a write fails (a full
 // or read-only disk), the journal says so and every later write of keys fails too: no request
 // leaves whose key is not on disk.
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { KEY_IN_USE_CODE } from '../../api/errors.js';
-import { LocalStateError } from '../../cli/errors.js';
-import { nodeFs, writeAll, type StateFs } from '../../cli/state-fs.js';
-import type { Target } from '../target.js';
-import type { ItemIds } from './item-identity.js';
-import { readLines } from './lines.js';
-
-export interface CreatedRecord {
-  jobId: number;
-  status: number | null;
-  statusLabel: string | null;
-  approvalStatus: number | null;
-  approvalStatusLabel: string | null;
-}
-
-export interface RefusedRecord {
-  status: number | null;
-  code: string;
-  message: string;
-}
-
-/** Whom a journal's requests went to: the base URL and a fingerprint of the credential (never the credential). */
-export interface Account {
-  baseUrl: string;
-  credential: string;
-}
-
-type Entry =
-  | { type: 'run'; at: string; input: string; target: Target; account: string; items: number }
-  | { type: 'sent'; id: string; key: string; index: number }
-  | { type: 'unsent'; id: string; key: string }
-  | { type: 'generation'; value: string }
-  | ({ type: 'created'; id: string } & CreatedRecord)
-  | ({ type: 'refused'; id: string } & RefusedRecord);
-
-/** What earlier runs left for an item of this file. UNANSWERED: sent, no answer recorded. */
-export const EARLIER = { UNKNOWN: 0, UNANSWERED: 1, CREATED: 2, REFUSED: 3 } as const;
-
-export interface EarlierState {
-  kinds: Uint8Array;
-  /** The key of each unanswered item. */
-  keys: Map<number, string>;
-  refused: Map<number, RefusedRecord>;
-  /** Lines longer than any the journal writes (lines.ts's cap), skipped as damaged: for the caller to note once. */
-  damagedLines?: number;
-  /** The generation of derived keys the last --restart started (none before any): derived-key.ts. */
-  generation?: string;
-}
-
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/**
- * The journal of `input` (a file's real path, or stdin's content hash) for `account`. Its name
- * starts with the input's part, so that the journals of other accounts for the same input can be
- * found (and the user told).
- */
-export function journalFile(dir: string, input: string, account: Account): string {
-  return join(dir, `${inputPart(input)}-${accountPart(account)}.ndjson`);
-}
-
-/** The end of the name of every journal of `account`: `-<hash>.ndjson`. */
-export function accountPart(account: Account): string {
-  return sha(JSON.stringify([account.baseUrl, account.credential])).slice(0, 16);
-}
-
-export function inputPart(input: string): string {
-  return sha(JSON.stringify(['input', input])).slice(0, 16);
-}
-
-/**
- * Replays the journal's lines onto the items of the file (matched by identity; entries of items no
- * longer in the file are ignored). Created records go to `onCreated` (null: no longer created),
- * so that they are stored once, compactly. An unreadable line (a torn write) is skipped, and so is
- * a line over the cap (a power loss can leave megabytes without a newline): counted, not held.
- */
-async function load(file: string, identities: ItemIds, onCreated: (index: number, record: CreatedRecord | null) => void): Promise<EarlierState> {
-  const state: EarlierState = { kinds: new Uint8Array(identities.size), keys: new Map(), refused: new Map() };
-  const byId = new Map<string, number>();
-  for (let i = 0; i < identities.size; i++) byId.set(identities.id(i), i);
-  for await (const line of readLines(file)) {
-    if (typeof line !== 'string') {
-      state.damagedLines = (state.damagedLines ?? 0) + 1;
-      continue;
-    }
-    let entry: Entry;
-    try {
-      entry = JSON.parse(line) as Entry;
-    } catch {
-      continue;
-    }
-    if (entry.type === 'run') continue;
-    if (entry.type === 'generation') {
-      state.generation = entry.value;
-      continue;
-    }
-    const index = byId.get(entry.id);
-    if (index === undefined) continue;
-    const kind = state.kinds[index];
-    if (entry.type === 'unsent') {
-      // A key written ahead and never used: the item is as if that run had not reached it.
-      if (kind === EARLIER.UNANSWERED && state.keys.get(index) === entry.key) {
-        state.kinds[index] = EARLIER.UNKNOWN;
-        state.keys.delete(index);
-      }
-    } else if (entry.type === 'sent') {
-      if (kind === EARLIER.CREATED) onCreated(index, null);
-      state.kinds[index] = EARLIER.UNANSWERED;
-      state.keys.set(index, entry.key);
-      state.refused.delete(index);
-    } else if (kind === EARLIER.UNANSWERED) {
-      const { type, id: _id, ...record } = entry;
-      if (type === 'created') {
-        state.keys.delete(index);
-        state.kinds[index] = EARLIER.CREATED;
-        onCreated(index, record as CreatedRecord);
-      } else if ((record as RefusedRecord).code !== KEY_IN_USE_CODE) {
-        // (A "key in use" answer is no refusal: the first request may still create the job. Older
-        // versions recorded it as one; the item stays unanswered, to be sent with its key.)
-        state.keys.delete(index);
-        state.kinds[index] = EARLIER.REFUSED;
-        state.refused.set(index, record as RefusedRecord);
-      }
-    }
-  }
-  return state;
-}
-
-/** The created entries of a journal, in file order: the item's identity and the job id. */
-export async function* createdEntries(file: string): AsyncGenerator<{ id: string; jobId: number }> {
-  for await (const line of readLines(file)) {
-    if (typeof line !== 'string' || !line.startsWith('{"type":"created"')) continue; // an over-long line is damage
-    try {
-      const entry = JSON.parse(line) as { id?: unknown; jobId?: unknown };
-      if (typeof entry.id === 'string' && typeof entry.jobId === 'number') yield { id: entry.id, jobId: entry.jobId };
-    } catch {
-      // a torn line
-    }
-  }
-}
-
-/** How many jobs a journal records as created (by any of its runs). */
-export async function countCreated(file: string): Promise<number> {
-  let n = 0;
-  for await (const line of readLines(file)) if (typeof line === 'string' && line.startsWith('{"type":"created"')) n++;
-  return n;
-}
+import { LocalStateError } from '../cli/errors.js';
+import { nodeFs, writeAll, type StateFs } from '../cli/state-fs.js';
+import { load } from './journal-read.js';
+import type { Account, CreatedRecord, EarlierState, Entry, ItemIds, RefusedRecord } from './records.js';
 
 function endsWithNewline(fs: StateFs, file: string, size: number): boolean {
   if (size === 0) return true;
@@ -279,7 +135,7 @@ export class Journal {
     }
   }
 
-  begin(input: string, target: Target, account: Account, items: number, now: Date): void {
+  begin(input: string, target: object, account: Account, items: number, now: Date): void {
     const entry: Entry = { type: 'run', at: now.toISOString(), input, target, account: account.credential, items };
     this.write(`${JSON.stringify(entry)}\n`);
   }

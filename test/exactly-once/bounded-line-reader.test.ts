@@ -1,7 +1,7 @@
 // The line reader: lines split anywhere across chunks, each chunk scanned once, and a line over the
 // cap given as a LongLine (its number and first characters) without ever being held whole.
 import { describe, expect, it } from 'vitest';
-import { LongLine, lineBatches, type Line } from '../../src/jobs/batch/lines.js';
+import { LongLine, lineBatches, type Line } from '../../src/exactly-once/lines.js';
 
 /** The lines of `chunks`, read with a cap of `max`; each chunk is a fresh string the reader sees once. */
 async function linesOf(chunks: string[], max: number): Promise<Line[]> {

@@ -5,8 +5,8 @@
 // scopes keys per account, so two tokens of one account must agree; the base URL is, since one key
 // means nothing to another service.
 import { createHash } from 'node:crypto';
-import type { Job } from '../../api/types.js';
-import { canonicalJson } from './item-identity.js';
+import type { Job } from '../api/types.js';
+import { canonicalJson } from './canonical-json.js';
 
 /** Changes when what goes into the hash changes: keys of one version never meet another's by chance. */
 export const KEY_VERSION = 'rk1';
