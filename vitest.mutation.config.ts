@@ -35,6 +35,10 @@ export default defineConfig({
       'test/exactly-once/**/*.test.ts',
       'test/jobs/**/*.test.ts',
       'test/cli/jobs-create.test.ts',
+      // Verification against the account: replays, plans gone stale, contradicting answers.
+      'test/cli/verify-against-account.test.ts',
+      'test/cli/contradicting-answers.test.ts',
+      'test/cli/apply-lagging-list.test.ts',
       'test/wizard/wizard*.test.ts',
     ],
     exclude: [
