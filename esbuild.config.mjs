@@ -42,9 +42,9 @@ const plugins = [lazyBuiltin('child_process', ['commander'])];
 
 // The start-up core and the small modules most commands share: one chunk (esbuild.plugins.mjs).
 const core = [
-  'src/cli/run.ts',
-  'src/cli/output.ts',
-  'src/cli/resolve.ts',
+  'src/entry/run.ts',
+  'src/terminal/output.ts',
+  'src/context/resolve.ts',
   'src/api/errors.ts',
   'src/api/paginate.ts',
   'src/completion/remember.ts',
@@ -52,7 +52,7 @@ const core = [
   'src/commands/jobs/job-view.ts',
   'src/api/jobs.ts',
   'src/api/credential.ts',
-  'src/cli/csv.ts',
+  'src/terminal/csv.ts',
 ];
 // A first pass, not written, finds the modules that are loaded lazily.
 const { metafile } = await build({ ...options, plugins, write: false, metafile: true, logLevel: 'error' });

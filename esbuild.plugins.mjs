@@ -27,7 +27,7 @@ export function lazyBuiltin(builtin, packages) {
 /**
  * Code splitting gives every set of lazily loaded modules that share a module a chunk of its own:
  * `recruit jobs get` loaded 19 files, each some 0.8 ms to resolve, read and compile here. Each lazily
- * loaded module of ours is made to import the start-up core (`core`: src/cli/run.ts, with all it
+ * loaded module of ours is made to import the start-up core (`core`: src/entry/run.ts, with all it
  * imports, and the small modules that most commands share), so that all of those share one chunk.
  * `lazyModules`: the entry points and the files that some `import()` loads.
  */

@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'completions/', '.stryker-tmp/', 'reports/'] },
@@ -18,6 +19,12 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // The layers of docs/architecture.md: no module imports a layer above it, and no import cycle.
+    files: ['src/**/*.ts'],
+    plugins: { recruit: layersPlugin },
+    rules: { 'recruit/layers': 'error', 'recruit/no-cycle': 'error' },
   },
   {
     // CommonJS: the executable (bin/package.json, docs/performance.md) and .cjs files.

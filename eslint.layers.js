@@ -20,9 +20,10 @@ export const LAYERS = [
   { name: 'core', folders: ['src/core'] },
   { name: 'config', folders: ['src/config'] },
   { name: 'terminal', folders: ['src/terminal', 'src/prompts'] },
+  { name: 'completion', folders: ['src/completion'] },
   { name: 'context', folders: ['src/context'] },
   { name: 'exactly-once', folders: ['src/exactly-once'] },
-  { name: 'features', folders: ['src/jobs', 'src/completion', 'src/wizard'] },
+  { name: 'features', folders: ['src/jobs', 'src/wizard'] },
   { name: 'commands', folders: ['src/commands'] },
   { name: 'entry', folders: ['src/entry'], files: ['src/main.ts', 'src/program.ts', 'src/globals.d.ts'] },
 ];

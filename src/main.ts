@@ -1,6 +1,6 @@
 // The bundle's entry point and the CLI's only exit (bin/recruit.js answers `--version` itself).
-import { processStderrOpened } from './cli/io.js';
-import { run } from './cli/run.js';
+import { processStderrOpened } from './terminal/io.js';
+import { run } from './entry/run.js';
 
 void run(process.argv.slice(2)).then((code) => {
   // Exit once the streams have flushed, so piped output is never cut and no idle socket keeps us up.

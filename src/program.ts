@@ -3,15 +3,15 @@
 // only the branch it names is built: `jobs get` adds no other command and none of their options
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from 'commander';
-import { runAction, type Loader } from './cli/action.js';
-import type { Context, GlobalOptions } from './cli/context.js';
-import type { IO } from './cli/io.js';
-import { JOB_FIELD_FLAGS } from './cli/job-field-flags.js';
-import { SANDBOX_ACCOUNTS } from './cli/sandbox-account.js';
+import { runAction, type Loader } from './entry/action.js';
+import type { Context, GlobalOptions } from './context/context.js';
+import type { IO } from './terminal/io.js';
+import { JOB_FIELD_FLAGS } from './context/job-field-flags.js';
+import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
 import { HELP_TOPICS, topicsSection } from './commands/help/topic-index.js';
 import { LOOKUP_KINDS } from './commands/lookup/kinds.js';
 import { installExamples, SHELLS, type Shell } from './completion/shells.js';
-import { VERSION } from './version.js';
+import { VERSION } from './core/version.js';
 
 /** A command's action that loads its module when it runs. */
 type Lazy = (load: Loader) => (...args: unknown[]) => Promise<void>;

@@ -1,7 +1,7 @@
 // One typed error per outcome of an API call. The real service's error shape is unknown: the
 // server's message and field details are taken from the common shapes when present, and the raw
 // body is kept otherwise. What an error means for the user (exit code, hint) is decided by the
-// CLI (src/cli/api-failure.ts), not here.
+// CLI (src/core/api-failure.ts), not here.
 
 export type ApiErrorKind =
   | 'validation'

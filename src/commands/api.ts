@@ -1,10 +1,10 @@
 // `recruit api <path>`: a raw request to any API path, for the operation groups the CLI has no
 // command for. Prints the answer as it came, error statuses too, then exits with the code of
 // design 2 for that status.
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../cli/errors.js';
-import { withSpinner } from '../cli/spinner.js';
-import { checkOneStdin, readInput } from '../cli/read-input.js';
+import type { Context } from '../context/context.js';
+import { UsageError } from '../core/errors.js';
+import { withSpinner } from '../terminal/spinner.js';
+import { checkOneStdin, readInput } from '../terminal/read-input.js';
 import { appendQuery, parseFields, stdinFields } from './api/fields.js';
 import { parseHeaders } from './api/headers.js';
 import { writeAllPages } from './api/paginate.js';

@@ -1,7 +1,7 @@
 // `recruit completion <shell>`: prints the completion script, generated from the command tree.
 // commander has already refused a shell that is not one of SHELLS (exit 2).
 import type { Command } from 'commander';
-import type { Context } from '../cli/context.js';
+import type { Context } from '../context/context.js';
 import { completionScript } from '../completion/generate.js';
 import type { Shell } from '../completion/shells.js';
 

@@ -1,7 +1,7 @@
 // Consent to something that cannot be undone: asked on a terminal (default no); without one, --yes
 // is the consent, and its absence ends the command (exit 2) before anything is done.
-import type { Context } from '../cli/context.js';
-import { InterruptedError, type UsageError } from '../cli/errors.js';
+import type { Context } from '../context/context.js';
+import { InterruptedError, type UsageError } from '../core/errors.js';
 import { isPromptInterrupt } from '../prompts/prompter.js';
 
 export async function consent(ctx: Context, question: string, withoutTerminal: () => UsageError): Promise<boolean> {

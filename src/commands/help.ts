@@ -1,7 +1,7 @@
 // `recruit help [command...]`: the help of a command, as `--help` prints it. The topics
 // (`recruit help formats`) are subcommands of `help` of their own (program.ts).
 import type { Command } from 'commander';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../core/errors.js';
 import { HELP_TOPICS } from './help/topic-index.js';
 
 export default function help(words: string[], root: Command): void {

@@ -1,8 +1,8 @@
 // `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
-import type { Context } from '../cli/context.js';
-import { wantsCsv } from '../cli/csv.js';
-import { UsageError } from '../cli/errors.js';
-import { parsePageOptions } from '../cli/page-options.js';
+import type { Context } from '../context/context.js';
+import { wantsCsv } from '../terminal/csv.js';
+import { UsageError } from '../core/errors.js';
+import { parsePageOptions } from '../context/page-options.js';
 import { showJobOptions } from './lookup/job-options.js';
 import { LIST_KINDS, parseKind } from './lookup/kinds.js';
 import { listLookup } from './lookup/list.js';

@@ -6,8 +6,8 @@
 // "value<TAB>description" line per entry, most recent first.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../cli/atomic-file.js';
-import { ownStateDir } from '../cli/paths.js';
+import { writeFileAtomic } from '../core/atomic-file.js';
+import { ownStateDir } from '../core/paths.js';
 
 export const CACHE_KINDS = [
   'industries',

@@ -4,8 +4,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from '../cli/errors.js';
-import { assertOwnDir } from '../cli/trusted-dir.js';
+import { UsageError } from '../core/errors.js';
+import { assertOwnDir } from '../core/trusted-dir.js';
 
 export const ACCOUNT_TYPES = ['direct', 'staffing', 'auto'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

@@ -1,5 +1,5 @@
 // The settings `config get` and `config set` know, and the errors for the ones they do not.
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../core/errors.js';
 
 export const GET_KEYS = ['profile', 'base-url', 'account-type', 'concurrency'] as const;
 export const SET_KEYS = GET_KEYS;

@@ -1,6 +1,6 @@
 // The settings a command runs with, strongest source first: flags, RECRUIT_* environment, the
 // profile in the config file, defaults (design 2).
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../core/errors.js';
 import { ACCOUNT_TYPES, storedProfile, type AccountType, type ConfigData } from './config-file.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';

@@ -3,7 +3,7 @@
 // in `jobs get`, its line in `recruit help formats`, the wizard step that asks it — and one parser
 // per kind for a value given as text (a flag, a CSV cell, a wizard answer). Flags, CSV in and out,
 // the wizard, the help topic, the job view, the checks and update/apply derive from it, so adding
-// an optional field is one entry here (docs/architecture-fields.md). Pure data and pure functions:
+// an optional field is one entry here (docs/architecture.md, "A job field"). Pure data and pure functions:
 // the sandbox may share it, and `--help` and `jobs get` load it.
 import { lookupKind, type LookupKind } from './lookup-kinds.js';
 

@@ -5,7 +5,7 @@
 // creates; an apply and a batch would each see the other's jobs half made.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Journal } from './journal.js';
 import { parseRecord } from './lock-record.js';
 import { STALE_MS, takeLock, type Blocker, type HeldLock, type LockOptions, type Locker } from './lock.js';

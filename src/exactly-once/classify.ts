@@ -1,8 +1,8 @@
 // What an answer means for the item, the journal and the rest of the run: a failed request (a final
 // refusal, an unknown outcome, a reason to stop), or a replay of another run's request.
 import { ApiError } from '../api/errors.js';
-import { exitCodeOf } from '../cli/api-failure.js';
-import { EXIT, type ExitCode } from '../cli/exit-codes.js';
+import { exitCodeOf } from '../core/api-failure.js';
+import { EXIT, type ExitCode } from '../core/exit-codes.js';
 import { isRefusal } from './refusal.js';
 
 /** Why a run stopped handing out items before the end of the file. */

@@ -2,9 +2,9 @@
 // journals of other accounts for the same input, and every journal of an account, can be found.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { LocalStateError } from '../cli/errors.js';
-import { journalsDir } from '../cli/paths.js';
-import { makeDirectory, type StateFs } from '../cli/state-fs.js';
+import { LocalStateError } from '../core/errors.js';
+import { journalsDir } from '../core/paths.js';
+import { makeDirectory, type StateFs } from '../core/state-fs.js';
 import type { Account } from './records.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');

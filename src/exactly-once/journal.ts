@@ -6,8 +6,8 @@
 // run that ends normally writes "unsent" for the new keys it did not use. When a write fails (a full
 // or read-only disk), the journal says so and every later write of keys fails too: no request
 // leaves whose key is not on disk.
-import { LocalStateError } from '../cli/errors.js';
-import { nodeFs, writeAll, type StateFs } from '../cli/state-fs.js';
+import { LocalStateError } from '../core/errors.js';
+import { nodeFs, writeAll, type StateFs } from '../core/state-fs.js';
 import { load } from './journal-read.js';
 import type { Account, CreatedRecord, EarlierState, Entry, ItemIds, RefusedRecord } from './records.js';
 

@@ -10,8 +10,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { utimesSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { LocalStateError } from '../cli/errors.js';
-import { nodeFs, writeAll, type StateFs } from '../cli/state-fs.js';
+import { LocalStateError } from '../core/errors.js';
+import { nodeFs, writeAll, type StateFs } from '../core/state-fs.js';
 import { formatRecord, parseRecord, type LockRecord } from './lock-record.js';
 import { isRunning, pidNamespace } from './process-alive.js';
 

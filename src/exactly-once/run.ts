@@ -2,7 +2,7 @@
 // account locked and the journal directory made before anything is read or sent; then, once the
 // items are known, their journal opened with what earlier runs left, a damaged journal noted, and
 // a lost lock stopping the run as a journal that cannot be written does; close() ends both.
-import { nodeFs, type StateFs } from '../cli/state-fs.js';
+import { nodeFs, type StateFs } from '../core/state-fs.js';
 import { lockAccount, stopOnLoss } from './account-lock.js';
 import { Journal } from './journal.js';
 import { journalFile, makeJournalsDir } from './journal-files.js';

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../api/client.js';
 import { credentialFingerprint } from '../api/credential.js';
 import { ApiError } from '../api/errors.js';
-import type { Context } from '../cli/context.js';
+import type { Context } from '../context/context.js';
 import { editProfile, readConfig, storedProfile, updateConfig, type LearnedAccountType } from '../config/config-file.js';
 
 export type KnownAccountType = LearnedAccountType['type'];

@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
-import { inIndustry, INDUSTRY_LOOKUP, industryScope, resolveReference, type IndustryScope } from '../cli/resolve.js';
+import { inIndustry, INDUSTRY_LOOKUP, industryScope, resolveReference, type IndustryScope } from '../context/resolve.js';
 import { INDUSTRY_SCOPED } from './clone.js';
 import type { Problem } from './job-input.js';
 

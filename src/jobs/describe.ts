@@ -1,8 +1,8 @@
 // What is printed when a job was created, the same for the wizard, flags, --resume and batches.
 import type { Job } from '../api/types.js';
-import type { Context } from '../cli/context.js';
-import { writeJson } from '../cli/output.js';
-import { sanitize } from '../cli/sanitize.js';
+import type { Context } from '../context/context.js';
+import { writeJson } from '../terminal/output.js';
+import { sanitize } from '../core/sanitize.js';
 
 export function describeCreated(job: Job): string {
   const status = `${job.statusLabel ?? 'status'} (${job.status})`;

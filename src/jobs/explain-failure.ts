@@ -1,8 +1,8 @@
 // What to tell the user when a creation failed: what happened, what was kept, how to retry.
 import { ApiError } from '../api/errors.js';
-import { toCliError } from '../cli/api-failure.js';
-import type { Context } from '../cli/context.js';
-import { LocalStateError } from '../cli/errors.js';
+import { toCliError } from '../core/api-failure.js';
+import type { Context } from '../context/context.js';
+import { LocalStateError } from '../core/errors.js';
 import type { Submission } from './submissions.js';
 
 export function isPublicationRefusal(error: unknown, body: Record<string, unknown>): boolean {

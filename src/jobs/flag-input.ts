@@ -1,10 +1,10 @@
 // Turns the field flags of `jobs create` / `jobs update` into a job input (design 3a names).
 // References stay as given (a name or an id) for the resolver; numbers are checked here so the
 // error names the flag.
-import type { Context } from '../cli/context.js';
-import { UsageError, type ErrorDetail } from '../cli/errors.js';
-import { JOB_FIELD_FLAGS, flagName, optionKey } from '../cli/job-field-flags.js';
-import { readInput } from '../cli/read-input.js';
+import type { Context } from '../context/context.js';
+import { UsageError, type ErrorDetail } from '../core/errors.js';
+import { JOB_FIELD_FLAGS, flagName, optionKey } from '../context/job-field-flags.js';
+import { readInput } from '../terminal/read-input.js';
 import { parseBooleanText, parseListText, parseNumberText, parseReferenceText, REFERENCE_FIELDS } from '../domain/job-fields.js';
 
 const REFERENCE_NAME = new Map<string, string>(REFERENCE_FIELDS.map((r) => [r.idField, r.name]));

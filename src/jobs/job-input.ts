@@ -14,7 +14,7 @@ import {
 import type { AccountType } from '../config/config-file.js';
 import { setOwnField } from '../domain/own-field.js';
 import { FIELDS, namesOfKind, REFERENCE_FIELDS } from '../domain/job-fields.js';
-import { closestNames, normalizeName } from '../cli/suggest.js';
+import { closestNames, normalizeName } from '../core/suggest.js';
 
 export interface Problem {
   /** Batch index (0-based), when the job comes from a file. */

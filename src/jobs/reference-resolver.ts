@@ -4,8 +4,8 @@ import type { ApiClient } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
-import { inIndustry } from '../cli/resolve.js';
-import { ambiguousName, normalizeName as normalize, noSuchName } from '../cli/suggest.js';
+import { inIndustry } from '../context/resolve.js';
+import { ambiguousName, normalizeName as normalize, noSuchName } from '../core/suggest.js';
 import { REFERENCES, type Problem, type ReferenceName } from './job-input.js';
 
 interface Candidate extends Named {

@@ -1,9 +1,9 @@
 // Sends a persisted submission and reports the outcome: the summary, or the explained failure.
 import type { ApiClient } from '../api/client.js';
 import type { Job } from '../api/types.js';
-import type { Context } from '../cli/context.js';
+import type { Context } from '../context/context.js';
 import { learnFromRefusal } from './account-type.js';
-import { withSpinner } from '../cli/spinner.js';
+import { withSpinner } from '../terminal/spinner.js';
 import { reportCreated } from './describe.js';
 import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';

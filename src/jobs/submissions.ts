@@ -3,9 +3,9 @@
 // has no final answer is "pending" and can be re-sent with `recruit jobs create --resume`.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../cli/atomic-file.js';
-import { ownStateDir } from '../cli/paths.js';
-import { nodeFs, type StateFs } from '../cli/state-fs.js';
+import { writeFileAtomic } from '../core/atomic-file.js';
+import { ownStateDir } from '../core/paths.js';
+import { nodeFs, type StateFs } from '../core/state-fs.js';
 
 export type SubmissionState = 'pending' | 'created' | 'refused';
 

@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { createJob } from '../api/jobs.js';
 import type { Job } from '../api/types.js';
-import { LocalStateError } from '../cli/errors.js';
+import { LocalStateError } from '../core/errors.js';
 import { isRefusal } from '../exactly-once/refusal.js';
 import type { Submission, SubmissionStore } from './submissions.js';
 

@@ -2,8 +2,8 @@
 // sandbox (whose port changes on every run, so it is named, not addressed).
 import type { ApiClient } from '../api/client.js';
 import { credentialFingerprint } from '../api/credential.js';
-import type { Context } from '../cli/context.js';
-import { sandboxToken, type SandboxAccount } from '../cli/sandbox-account.js';
+import type { Context } from '../context/context.js';
+import { sandboxToken, type SandboxAccount } from '../context/sandbox-account.js';
 import type { AccountType } from '../config/config-file.js';
 import { learnedAccountType } from './account-type.js';
 

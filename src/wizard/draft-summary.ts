@@ -1,5 +1,5 @@
 // How a draft is named to people: its title, the step it stopped at, when it was saved.
-import { sanitize } from '../cli/sanitize.js';
+import { sanitize } from '../core/sanitize.js';
 import type { Answers } from './answers.js';
 import { isAnswered } from './navigator.js';
 import { STEPS } from './steps/index.js';

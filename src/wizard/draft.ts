@@ -4,8 +4,8 @@
 // to that account. An account may keep several ("Start over" keeps the one it leaves).
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../cli/atomic-file.js';
-import { ownStateDir } from '../cli/paths.js';
+import { writeFileAtomic } from '../core/atomic-file.js';
+import { ownStateDir } from '../core/paths.js';
 import type { Target } from '../jobs/target.js';
 import type { Answers } from './answers.js';
 

@@ -6,7 +6,7 @@ import type { ApiClient, Query } from '../api/client.js';
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
-import { sanitizeCell } from '../cli/sanitize.js';
+import { sanitizeCell } from '../core/sanitize.js';
 import type { Ref } from './answers.js';
 import { backChoice, isBackInput, type Back } from '../prompts/back.js';
 import type { Choice } from '../prompts/prompter.js';

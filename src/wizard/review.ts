@@ -1,5 +1,5 @@
 // The review screen: every answer, then submit, edit a field, save the draft and quit, or discard.
-import { sanitizeCell } from '../cli/sanitize.js';
+import { sanitizeCell } from '../core/sanitize.js';
 import { BACK, backChoice, type Back } from '../prompts/back.js';
 import { applies, isAnswered } from './navigator.js';
 import type { Choice } from '../prompts/prompter.js';

@@ -3,8 +3,8 @@
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
-import type { Context } from '../cli/context.js';
-import { InterruptedError, UsageError } from '../cli/errors.js';
+import type { Context } from '../context/context.js';
+import { InterruptedError, UsageError } from '../core/errors.js';
 import { answersFromInitial, type Answers } from './answers.js';
 import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.js';
 import { accountTypeOf, targetOf } from '../jobs/target.js';

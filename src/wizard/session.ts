@@ -1,8 +1,8 @@
 // What every step works with: the context, the prompter, the API and the answers so far.
 import type { ApiClient } from '../api/client.js';
 import type { JobOptions } from '../api/types.js';
-import type { Context } from '../cli/context.js';
-import { describeFsError } from '../cli/errors.js';
+import type { Context } from '../context/context.js';
+import { describeFsError } from '../core/errors.js';
 import { toBody, type AnswerKey, type Answers } from './answers.js';
 import type { Back } from '../prompts/back.js';
 import type { DraftAccount, DraftStore } from './draft.js';

@@ -1,9 +1,9 @@
 // Submitting the answers: checked, persisted with a fresh Idempotency-Key, sent; and every failure
 // explained with the way forward (resume, edit the refused fields, create unpublished).
 import { ApiError } from '../api/errors.js';
-import { LocalStateError, type ErrorDetail } from '../cli/errors.js';
-import { sanitize } from '../cli/sanitize.js';
-import { withSpinner } from '../cli/spinner.js';
+import { LocalStateError, type ErrorDetail } from '../core/errors.js';
+import { sanitize } from '../core/sanitize.js';
+import { withSpinner } from '../terminal/spinner.js';
 import { reportCreated } from '../jobs/describe.js';
 import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';

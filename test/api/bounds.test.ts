@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_TIMEOUTS, type ClientOptions } from '../../src/api/client.js';
 import { countJsonValues } from '../../src/api/json-values.js';
-import { exitCodeOf } from '../../src/cli/api-failure.js';
+import { exitCodeOf } from '../../src/core/api-failure.js';
 import { cut, job, json, retryAfter, silent, stream, trickle, useHostileServer } from '../helpers/hostile-server.js';
 import { failure } from '../helpers/api-failure.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { exitCodeOf, hintOf } from '../../src/cli/api-failure.js';
+import { exitCodeOf, hintOf } from '../../src/core/api-failure.js';
 import { failure } from '../helpers/api-failure.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, describeBody, httpError, KEY_IN_USE_CODE, networkError, readServerError } from '../../src/api/errors.js';
-import { exitCodeOf, hintOf, toCliError } from '../../src/cli/api-failure.js';
+import { exitCodeOf, hintOf, toCliError } from '../../src/core/api-failure.js';
 
 const failure = { method: 'GET', path: '/x', attempts: 1 };
 

@@ -11,7 +11,7 @@ import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { Transport } from '../../src/api/http.js';
 import { createJob } from '../../src/api/jobs.js';
-import { exitCodeOf, hintOf } from '../../src/cli/api-failure.js';
+import { exitCodeOf, hintOf } from '../../src/core/api-failure.js';
 import { runBin } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox, validJob } from '../helpers/sandbox.js';

@@ -1,6 +1,6 @@
 // Workers: --concurrency N requests in flight, each item created once, and one 429 with
 // Retry-After pausing every worker (they share one ApiClient).
-import { systemClock } from '../../src/cli/clock.js';
+import { systemClock } from '../../src/core/clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { screenOf } from '../helpers/screen.js';

@@ -1,7 +1,7 @@
 // CSV batch files over real HTTP against the sandbox: quoted cells, problems named by row and
 // column, re-runs that create nothing twice, stdin, rows of existing jobs, and --csv results.
 import { describe, expect, it } from 'vitest';
-import { csvRecord, type CsvValue } from '../../src/cli/csv.js';
+import { csvRecord, type CsvValue } from '../../src/terminal/csv.js';
 import { useSandbox, words } from '../helpers/sandbox.js';
 import { batch, countTitle, parseJson, posts, tempFile, titlesWithPrefix, useRecordingProxy } from './helpers.js';
 import { runBatchWith } from './run-batch-with.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvRecord } from '../../src/cli/csv.js';
+import { csvRecord } from '../../src/terminal/csv.js';
 import { runBin, type CliResult } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox, validJob, words } from '../helpers/sandbox.js';

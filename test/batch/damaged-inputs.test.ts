@@ -4,7 +4,7 @@
 // and `__proto__`, `constructor`, `prototype` are plain fields: never inherited, sent as given.
 import { appendFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { csvRecord } from '../../src/cli/csv.js';
+import { csvRecord } from '../../src/terminal/csv.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox, validJob, words } from '../helpers/sandbox.js';
 import { batch, countTitle, journalPath, parseJson, posts, tempFile, useRecordingProxy } from './helpers.js';

@@ -1,6 +1,6 @@
 // Helpers of the batch tests: job files, counting jobs in the sandbox, running the batch, and a
 // recording proxy that sees every request the CLI makes.
-import type { Clock } from '../../src/cli/clock.js';
+import type { Clock } from '../../src/core/clock.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';

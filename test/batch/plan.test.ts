@@ -1,7 +1,7 @@
 // What a re-run does with what earlier runs left (plan.ts): unanswered items keep their original
 // key; refusals other than 409 are reported again without sending; a 409 is tried again.
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/cli/exit-codes.js';
+import { EXIT } from '../../src/core/exit-codes.js';
 import { EARLIER, type EarlierState } from '../../src/exactly-once/records.js';
 import { planItems } from '../../src/jobs/batch/plan.js';
 import { Results } from '../../src/jobs/batch/results.js';

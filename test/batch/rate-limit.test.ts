@@ -2,7 +2,7 @@
 // (RateLimit-Policy), and a 429 halves the requests it keeps in flight, which then climb back as
 // answers succeed (never above --concurrency). Over real HTTP, through a recording proxy, on the
 // real clock: the sandbox's bucket fills in real time.
-import { systemClock } from '../../src/cli/clock.js';
+import { systemClock } from '../../src/core/clock.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { batch, jobs, posts, titlesWithPrefix, useRecordingProxy, writeJobs, type Recorded } from './helpers.js';

@@ -2,7 +2,7 @@
 // and jobCode; items that share a cause on one line with their numbers as ranges; every line cut to
 // the terminal's width. The full text stays in --json and in the piped rows.
 import { describe, expect, it } from 'vitest';
-import { fitTable } from '../../src/cli/fit-table.js';
+import { fitTable } from '../../src/terminal/fit-table.js';
 import { compactItems } from '../../src/jobs/batch/report.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
 import { call, useSandbox } from '../helpers/sandbox.js';

@@ -1,10 +1,10 @@
 // A batch run in this process through runBatch itself, for the options the command line does not
 // have (the test seams: a failing file system, a small body cache); its failure is reported as the
-// CLI reports it (src/cli/run.ts), so the exit code and the message are those a user gets.
+// CLI reports it (src/entry/run.ts), so the exit code and the message are those a user gets.
 import { Readable } from 'node:stream';
-import { createContext } from '../../src/cli/context.js';
-import type { IO } from '../../src/cli/io.js';
-import { report } from '../../src/cli/run.js';
+import { createContext } from '../../src/context/context.js';
+import type { IO } from '../../src/terminal/io.js';
+import { report } from '../../src/entry/run.js';
 import { runBatch, type BatchOptions } from '../../src/jobs/batch/run-batch.js';
 import { Capture, type CliResult } from '../helpers/cli.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
-import type { CliError } from '../../src/cli/errors.js';
-import { EXIT } from '../../src/cli/exit-codes.js';
+import type { Context } from '../../src/context/context.js';
+import type { CliError } from '../../src/core/errors.js';
+import { EXIT } from '../../src/core/exit-codes.js';
 import { Results } from '../../src/jobs/batch/results.js';
 import { StringArena } from '../../src/jobs/batch/string-arena.js';
 import { finish, markNotAttempted, writeJsonResults } from '../../src/jobs/batch/summary.js';

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvRecord } from '../../src/cli/csv.js';
+import { csvRecord } from '../../src/terminal/csv.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 

@@ -1,9 +1,9 @@
 // The CSV writer (--csv) and the batch reader's cells: RFC 4180 quoting, formulas neutralised and
 // read back, numbers, booleans and lists, and the header's checks.
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecord } from '../../src/cli/csv.js';
+import { csvCell, csvRecord } from '../../src/terminal/csv.js';
 import { CsvHeader, readRow, unneutralise } from '../../src/jobs/batch/csv-row.js';
-import type { CliError } from '../../src/cli/errors.js';
+import type { CliError } from '../../src/core/errors.js';
 
 describe('csvCell', () => {
   it('quotes cells with commas, quotes, line breaks or spaces at either end, and doubles quotes', () => {

@@ -54,8 +54,8 @@ describe('an unknown command', () => {
 });
 
 describe('recruit help', () => {
-  it('prints the exit-codes topic: every code of src/cli/exit-codes.ts, 6 and 143 among them', async () => {
-    const { EXIT } = await import('../../src/cli/exit-codes.js');
+  it('prints the exit-codes topic: every code of src/core/exit-codes.ts, 6 and 143 among them', async () => {
+    const { EXIT } = await import('../../src/core/exit-codes.js');
     const result = await runCli(['help', 'exit-codes']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');

@@ -4,7 +4,7 @@
 // and with --verbose. Bounds are request counts where possible, and times only where the failure
 // mode is a hang of minutes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/cli/clock.js';
+import { systemClock } from '../../src/core/clock.js';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { skippingClock } from '../helpers/clock.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';

@@ -1,7 +1,7 @@
 // When recruit may prompt: a person at a terminal typing on stdin and reading stderr, where the
 // prompts are drawn. stdout may be redirected: it carries only the result.
 import { describe, expect, it } from 'vitest';
-import { canInteract, type IO } from '../../src/cli/io.js';
+import { canInteract, type IO } from '../../src/terminal/io.js';
 
 function io(tty: { stdin: boolean; stdout: boolean; stderr: boolean }): IO {
   const out = (isTTY: boolean) => ({ isTTY, write: () => true });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { skippingClock } from '../helpers/clock.js';
-import type { Clock } from '../../src/cli/clock.js';
+import type { Clock } from '../../src/core/clock.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();

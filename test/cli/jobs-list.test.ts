@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli.js';
 import { skippingClock } from '../helpers/clock.js';
-import type { Clock } from '../../src/cli/clock.js';
+import type { Clock } from '../../src/core/clock.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
 /** Nothing listens there: a request would end in exit 5 after retries. */

@@ -1,12 +1,12 @@
 // `recruit jobs status` against real sandboxes over loopback.
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/run.js';
-import type { IO } from '../../src/cli/io.js';
+import { run } from '../../src/entry/run.js';
+import type { IO } from '../../src/terminal/io.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { Capture, runCli } from '../helpers/cli.js';
 import { skippingClock } from '../helpers/clock.js';
-import type { Clock } from '../../src/cli/clock.js';
+import type { Clock } from '../../src/core/clock.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 
 /** Nothing listens there: a request would end in exit 5 after retries. */

@@ -1,6 +1,6 @@
 // jsonPieces: the same text as JSON.stringify(value, null, 2), with long strings in slices.
 import { describe, expect, it } from 'vitest';
-import { jsonPieces } from '../../src/cli/json-pieces.js';
+import { jsonPieces } from '../../src/core/json-pieces.js';
 
 const LONG = 8; // small, so that short test strings count as long
 

@@ -1,10 +1,10 @@
-// A plain `jobs get` line runs without commander (src/cli/plain-jobs-get.ts). It must mean exactly
+// A plain `jobs get` line runs without commander (src/entry/plain-jobs-get.ts). It must mean exactly
 // what commander makes of it: each line below runs both ways against the sandbox over HTTP, and the
 // exit code, stdout and stderr must be the same; every other shape must go to commander.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { plainJobsGet, PLAIN_FLAGS, PLAIN_VALUES } from '../../src/cli/plain-jobs-get.js';
-import { runWithCommander } from '../../src/cli/run.js';
+import { plainJobsGet, PLAIN_FLAGS, PLAIN_VALUES } from '../../src/entry/plain-jobs-get.js';
+import { runWithCommander } from '../../src/entry/run.js';
 import { buildProgram } from '../../src/program.js';
 import { Capture, runCli, type CliResult } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';

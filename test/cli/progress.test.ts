@@ -2,7 +2,7 @@
 // passes 300 ms, on a terminal only (never in a pipe, with --json or in CI; NO_COLOR takes only its
 // colour), gone before the result is printed. Driven against the sandbox with a latency fault.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadOra, StatusLine, type MakeSpinner } from '../../src/cli/spinner.js';
+import { loadOra, StatusLine, type MakeSpinner } from '../../src/terminal/spinner.js';
 import { BIN, Capture, runCli } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { PtySession } from '../helpers/pty.js';

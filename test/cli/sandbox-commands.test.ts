@@ -194,7 +194,7 @@ describe('the approval story with --sandbox and --sandbox-account', () => {
   });
 
   it('names the same accounts and tokens as the sandbox', async () => {
-    const { SANDBOX_ACCOUNTS, sandboxToken } = await import('../../src/cli/sandbox-account.js');
+    const { SANDBOX_ACCOUNTS, sandboxToken } = await import('../../src/context/sandbox-account.js');
     const { ACCOUNTS, findToken } = await import('../../src/sandbox/accounts.js');
     expect([...SANDBOX_ACCOUNTS].sort()).toEqual(Object.keys(ACCOUNTS).sort());
     for (const account of SANDBOX_ACCOUNTS) {

@@ -1,7 +1,7 @@
 // What may reach a terminal from a server string: control characters, bidirectional controls and
 // invisible formatting characters are escaped; ordinary text of any script is left as it is.
 import { describe, expect, it } from 'vitest';
-import { sanitize, sanitizeCell } from '../../src/cli/sanitize.js';
+import { sanitize, sanitizeCell } from '../../src/core/sanitize.js';
 
 /** The ranges escaped as `\u{...}`, each checked code point by code point. */
 const ESCAPED: Array<[string, number, number]> = [

@@ -1,4 +1,4 @@
-// State and config that only their owner can write (src/cli/trusted-dir.ts): a state directory that
+// State and config that only their owner can write (src/core/trusted-dir.ts): a state directory that
 // another user made first, or that its group may write, is refused before anything of it is read
 // and before anything is sent (exit 6, the directory named); what recruit makes is 0700/0600.
 // The planted cases need a second user: the tests run as root and play it with setpriv (uid 65534).

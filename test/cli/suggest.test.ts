@@ -1,6 +1,6 @@
 // The matcher behind "did you mean ...?": edit distance with swaps, and which names it offers.
 import { describe, expect, it } from 'vitest';
-import { ambiguousName, closestNames, editDistance, noSuchName, quotedChoices, typoAllowance } from '../../src/cli/suggest.js';
+import { ambiguousName, closestNames, editDistance, noSuchName, quotedChoices, typoAllowance } from '../../src/core/suggest.js';
 
 const INDUSTRIES = ['Information Technology', 'Healthcare', 'Finance', 'Retail', 'Manufacturing', 'Construction', 'Education', 'Telecommunications'];
 const IT_FUNCTIONS = ['Software Development', 'DevOps', 'Data Engineering', 'Quality Assurance', 'Database Administration', 'Machine Learning'];

@@ -1,8 +1,8 @@
 // Tables and cut lines measure text in terminal columns: a CJK character or an emoji takes two, a
 // combining accent none. Counted in characters, a row with a Japanese title ran past its column.
 import { describe, expect, it } from 'vitest';
-import { fitTable } from '../../src/cli/fit-table.js';
-import { cut, displayWidth } from '../../src/cli/text-width.js';
+import { fitTable } from '../../src/terminal/fit-table.js';
+import { cut, displayWidth } from '../../src/core/text-width.js';
 
 describe('displayWidth', () => {
   it('counts terminal columns: two for wide characters and emoji, none for combining marks', () => {

@@ -1,10 +1,10 @@
-// assertOwnDir (src/cli/trusted-dir.ts) on its own: what passes, what is refused with which words,
+// assertOwnDir (src/core/trusted-dir.ts) on its own: what passes, what is refused with which words,
 // that a directory found good is looked at once per process, and that Windows is not checked.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertOwnDir, UntrustedDirError } from '../../src/cli/trusted-dir.js';
+import { assertOwnDir, UntrustedDirError } from '../../src/core/trusted-dir.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'recruit-trusted-'));
 

@@ -2,7 +2,7 @@
 // of queueing the whole of it in memory.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { writeOut } from '../../src/cli/io.js';
+import { writeOut } from '../../src/terminal/io.js';
 
 const MiB = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../src/cli/errors.js';
+import { CliError } from '../../src/core/errors.js';
 import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../src/config/config-file.js';
 
 function freshEnv(): NodeJS.ProcessEnv {

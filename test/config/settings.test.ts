@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../src/cli/errors.js';
+import { CliError } from '../../src/core/errors.js';
 import type { ConfigData } from '../../src/config/config-file.js';
 import { resolveProfile, resolveSettings } from '../../src/config/settings.js';
 

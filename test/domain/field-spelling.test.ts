@@ -2,7 +2,7 @@
 // the client side. Fields with rules of their own (a salary range, a required title, publication)
 // are also named where those rules live; the plain ones below only in the wizard's Answers type,
 // the step that asks them and help examples. A new file spelling one fails here: derive it from
-// the registry instead (docs/architecture-fields.md).
+// the registry instead (docs/architecture.md, "A job field").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';

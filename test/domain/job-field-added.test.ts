@@ -1,4 +1,4 @@
-// The registry's promise (docs/architecture-fields.md): an optional text field is one entry in
+// The registry's promise (docs/architecture.md, "A job field"): an optional text field is one entry in
 // src/domain/job-fields.ts and nothing else on the client side. This file adds such an entry,
 // `benefits` (a field the API does not have), to the registry alone, and checks that it appears
 // everywhere a field does: the flags of create and update, CSV in and out, help formats, the job

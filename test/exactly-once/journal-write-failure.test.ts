@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalStateError } from '../../src/cli/errors.js';
+import { LocalStateError } from '../../src/core/errors.js';
 import { canonicalJson } from '../../src/exactly-once/canonical-json.js';
 import { Identities } from '../../src/jobs/batch/item-identity.js';
 import { EARLIER, type CreatedRecord } from '../../src/exactly-once/records.js';

@@ -8,8 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalStateError, UsageError } from '../../src/cli/errors.js';
-import type { StateFs } from '../../src/cli/state-fs.js';
+import { LocalStateError, UsageError } from '../../src/core/errors.js';
+import type { StateFs } from '../../src/core/state-fs.js';
 import { accountLockFile, lockAccount, stopOnLoss } from '../../src/exactly-once/account-lock.js';
 import { Journal } from '../../src/exactly-once/journal.js';
 import { HEARTBEAT_MS, STALE_MS, takeLock, type HeldLock, type LockOptions } from '../../src/exactly-once/lock.js';

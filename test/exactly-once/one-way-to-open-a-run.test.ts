@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalStateError, UsageError } from '../../src/cli/errors.js';
+import { LocalStateError, UsageError } from '../../src/core/errors.js';
 import { openRun, type RunDeps } from '../../src/exactly-once/run.js';
 
 const dirs: string[] = [];

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { run } from '../../src/cli/run.js';
-import type { Clock } from '../../src/cli/clock.js';
-import type { IO, Stream } from '../../src/cli/io.js';
+import { run } from '../../src/entry/run.js';
+import type { Clock } from '../../src/core/clock.js';
+import type { IO, Stream } from '../../src/terminal/io.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
 import { skippingClock } from './clock.js';
 

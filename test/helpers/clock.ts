@@ -2,7 +2,7 @@
 // Retry-After pauses and rate-limit turns take no real time. Its time is the real time plus what
 // it skipped, so deadlines of requests to a server that stalls still pass. What was waited is
 // recorded, for tests that check a wait happened (and how long it was).
-import type { Clock } from '../../src/cli/clock.js';
+import type { Clock } from '../../src/core/clock.js';
 
 export interface FakeClock extends Clock {
   /** Every sleep asked for, in milliseconds, in order. */

@@ -1,9 +1,9 @@
-// A local-state file system (src/cli/state-fs.ts) that fails as a full or read-only disk does: the
+// A local-state file system (src/core/state-fs.ts) that fails as a full or read-only disk does: the
 // real node:fs, except that writes stop after a budget of bytes (the write that crosses it is cut
 // short, the next one throws ENOSPC or EROFS), writes may be chopped into small pieces, and any
 // call can be made to fail on demand, for chosen paths, after a number of successful calls.
 import * as fs from 'node:fs';
-import type { StateFs } from '../../src/cli/state-fs.js';
+import type { StateFs } from '../../src/core/state-fs.js';
 
 export type FsOp = 'openSync' | 'linkSync' | 'renameSync' | 'mkdirSync' | 'fsyncSync' | 'closeSync' | 'rmSync' | 'readFileSync' | 'statSync' | 'existsSync';
 

@@ -1,7 +1,7 @@
 // Where a submission goes, and which account type applies, under --sandbox and its accounts.
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../../src/cli/context.js';
-import type { GlobalOptions } from '../../src/cli/context.js';
+import { createContext } from '../../src/context/context.js';
+import type { GlobalOptions } from '../../src/context/context.js';
 import { accountTypeOf, describeTarget, embeddedAccountOf, embeddedTarget, sameTarget } from '../../src/jobs/target.js';
 import { Capture } from '../helpers/cli.js';
 

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { LocalStateError } from '../../src/cli/errors.js';
+import { LocalStateError } from '../../src/core/errors.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { newSubmission, sendSubmission } from '../../src/jobs/submit.js';
 import { runCli } from '../helpers/cli.js';

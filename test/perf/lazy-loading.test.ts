@@ -101,11 +101,11 @@ describe('what a command loads', () => {
     expect(loaded.sources).toContain('src/api/client.ts');
     // Names are for people: --json loads neither the lookups nor their cache.
     expect(loaded.sources).not.toContain('src/commands/jobs/job-names.ts');
-    expect(loaded.sources).not.toContain('src/cli/lookup-names.ts');
+    expect(loaded.sources).not.toContain('src/context/lookup-names.ts');
     expectNoHeavyModules(loaded);
     // The API client speaks node:http; undici is bundled nowhere it would load.
     expect(loaded.packages).not.toContain('undici');
-    // A plain `jobs get` line needs no command tree (src/cli/plain-jobs-get.ts).
+    // A plain `jobs get` line needs no command tree (src/entry/plain-jobs-get.ts).
     expect(loaded.packages).not.toContain('commander');
     expect(loaded.sources).not.toContain('src/program.ts');
   });

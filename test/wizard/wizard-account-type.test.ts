@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/context/context.js';
 import type { ConfigData } from '../../src/config/config-file.js';
 import { accountKey } from '../../src/jobs/account-type.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';

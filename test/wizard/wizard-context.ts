@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { createContext, type Context } from '../../src/cli/context.js';
-import type { IO } from '../../src/cli/io.js';
+import { createContext, type Context } from '../../src/context/context.js';
+import type { IO } from '../../src/terminal/io.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { Capture } from '../helpers/cli.js';
 

@@ -3,7 +3,7 @@
 // account are each offered; a continued draft recaps its answers; `recruit jobs drafts` lists them all.
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/context/context.js';
 import { DraftStore } from '../../src/wizard/draft.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { runCli } from '../helpers/cli.js';

@@ -1,7 +1,7 @@
 // The wizard's title prompt counts characters as the service does, in Unicode code points: 200
 // emoji are a valid title (each is two UTF-16 units), 201 are refused at the prompt.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/context/context.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';

@@ -3,8 +3,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/errors.js';
-import type { Context } from '../../src/cli/context.js';
+import { UsageError } from '../../src/core/errors.js';
+import type { Context } from '../../src/context/context.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox, words } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';

@@ -1,9 +1,9 @@
 // -f/--field key=value for `recruit api`, typed like gh's -F: integers and decimals become
 // numbers, true/false/null JSON literals, `@file` the file's text (`@-` stdin), anything else a
 // string. `key[]=value` appends to an array.
-import type { IO } from '../../cli/io.js';
-import { UsageError } from '../../cli/errors.js';
-import { readInput } from '../../cli/read-input.js';
+import type { IO } from '../../terminal/io.js';
+import { UsageError } from '../../core/errors.js';
+import { readInput } from '../../terminal/read-input.js';
 
 export type Scalar = string | number | boolean | null;
 export type Fields = Record<string, Scalar | Scalar[]>;

@@ -1,7 +1,7 @@
 // -H/--header "Name: value" for `recruit api`. The Authorization header is the CLI's own (from the
 // profile, RECRUIT_TOKEN or --sandbox) and cannot be replaced; an Idempotency-Key given here is
 // handed to the client so that its retries reuse it.
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../core/errors.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 

@@ -5,8 +5,8 @@
 import type { ApiClient, ApiResponse } from '../../api/client.js';
 import { ApiError, describeBody, httpError } from '../../api/errors.js';
 import { PageWalk } from '../../api/paginate.js';
-import type { Stream } from '../../cli/io.js';
-import { JsonArrayWriter } from '../../cli/output.js';
+import type { Stream } from '../../terminal/io.js';
+import { JsonArrayWriter } from '../../terminal/output.js';
 import { withQuery } from './target.js';
 
 interface Envelope {

@@ -2,10 +2,10 @@
 // turns an error status into the exit code of design 2 once the body is out.
 import type { ApiResponse } from '../../api/client.js';
 import { httpError } from '../../api/errors.js';
-import type { Context } from '../../cli/context.js';
-import { writeOut } from '../../cli/io.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
+import type { Context } from '../../context/context.js';
+import { writeOut } from '../../terminal/io.js';
+import { writeJson } from '../../terminal/output.js';
+import { sanitize } from '../../core/sanitize.js';
 
 export async function printBody(ctx: Context, response: ApiResponse): Promise<void> {
   if (response.text === '') return;

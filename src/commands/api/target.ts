@@ -1,7 +1,7 @@
 // The path of `recruit api`: relative to the base URL (`/industries` or `industries`), with an
 // optional query string. An absolute URL is accepted only under the base URL itself, so the token
 // never goes to another host.
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../core/errors.js';
 
 export interface Target {
   /** Path relative to the base URL, starting with `/`, without query. */

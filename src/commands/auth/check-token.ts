@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { namedShape, pageShape } from '../../api/shapes.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../context/context.js';
 
 /** valid; forbidden = 403, the token authenticates but lacks organization.read; refused = 401. */
 export type TokenState = 'valid' | 'forbidden' | 'refused' | 'unreachable' | 'error';

@@ -1,8 +1,8 @@
 // `recruit auth logout`: forget the profile's token (and the account type learned with it); its base
 // URL and other settings stay.
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { UsageError } from '../../core/errors.js';
+import { writeJson } from '../../terminal/output.js';
 import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../config/config-file.js';
 import { resolveProfile } from '../../config/settings.js';
 

@@ -1,10 +1,10 @@
 // `recruit auth status`: which profile, base URL and token are in effect, where each comes from,
 // and whether the token works. Never the token itself, not even a part of it.
-import { checkBaseUrl, redactUrl, type Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
+import { checkBaseUrl, redactUrl, type Context } from '../../context/context.js';
+import { CliError, UsageError } from '../../core/errors.js';
+import { EXIT } from '../../core/exit-codes.js';
+import { writeJson } from '../../terminal/output.js';
+import { sanitize } from '../../core/sanitize.js';
 import { configPath } from '../../config/config-file.js';
 import type { Source } from '../../config/settings.js';
 import { describeSource } from '../config/sources.js';

@@ -1,9 +1,9 @@
 // `recruit config get <key>`: the value in effect and nothing else; an unset value prints nothing
 // and exits 0, so `$(recruit config get base-url)` is simply empty. `account-type` under auto says
 // what was learned (`auto (learned: staffing)`); with --json the value stays the setting itself.
-import type { Context } from '../../cli/context.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
+import type { Context } from '../../context/context.js';
+import { writeJson } from '../../terminal/output.js';
+import { sanitize } from '../../core/sanitize.js';
 import { checkKey } from '../../config/keys.js';
 import { settingRows, shownValue } from './rows.js';
 

@@ -1,6 +1,6 @@
 // `recruit config list`: every setting in effect and where it comes from; the token only as set/not set.
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { printTable, writeJson } from '../../terminal/output.js';
 import { settingRows, shownValue } from './rows.js';
 import { describeSource } from './sources.js';
 

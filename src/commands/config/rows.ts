@@ -1,5 +1,5 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
-import { redactUrl, type Context } from '../../cli/context.js';
+import { redactUrl, type Context } from '../../context/context.js';
 import type { Source } from '../../config/settings.js';
 import { learnedAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import type { SettingKey } from './sources.js';

@@ -1,6 +1,6 @@
 // `recruit help <topic>`: what the README says about exit codes, the environment and batch files,
 // at the terminal. The topics' names and summaries are in topic-index.ts.
-import { EXIT } from '../../cli/exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import { formatsText } from './formats.js';
 import type { HelpTopic } from './topic-index.js';
 

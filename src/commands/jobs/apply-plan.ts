@@ -3,7 +3,7 @@
 // to create, update (field by field, old -> new), leave, close (--prune), and which publication
 // flags cannot be applied yet. Nothing here talks to the service.
 import type { Job } from '../../api/types.js';
-import type { ErrorDetail } from '../../cli/errors.js';
+import type { ErrorDetail } from '../../core/errors.js';
 import { jobState, NO_SUCH_CODE } from '../../exactly-once/derived-key.js';
 import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import type { ServiceFields } from './apply-export.js';

@@ -1,5 +1,5 @@
 // Positional arguments of the jobs commands, checked before anything is sent (exit 2).
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../core/errors.js';
 
 export function parseJobId(raw: string): number {
   const id = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;

@@ -7,10 +7,10 @@ import { ApiError } from '../../api/errors.js';
 import { getJob } from '../../api/jobs.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { withSpinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import { CliError, UsageError } from '../../core/errors.js';
+import { EXIT } from '../../core/exit-codes.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import { cloneFields, overlayFlags } from '../../jobs/clone.js';
 import { checkIndustryMembers, describeIndustryChange, industryChange, type IndustryScoped } from '../../jobs/clone-industry.js';
 import type { Prompter } from '../../prompts/prompter.js';
@@ -29,7 +29,7 @@ async function readSource(ctx: Context, api: ApiClient, id: number): Promise<Job
     if (!(error instanceof ApiError) || error.kind !== 'not_found') throw error;
     const account = ctx.sandboxAccount();
     const hint = account
-      ? (await import('../../cli/sandbox-failure.js')).explainSandboxFailure(error, account)
+      ? (await import('../../context/sandbox-failure.js')).explainSandboxFailure(error, account)
       : undefined;
     const cli = new CliError(
       `no job ${id} to clone in this account (404 from GET /jobs/${id}); nothing was created`,

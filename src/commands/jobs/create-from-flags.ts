@@ -1,11 +1,11 @@
 // `recruit jobs create --title ... --location ...`: one job from field flags, without prompts. The
 // checks and the send are shared with `--from` (create-clone.ts).
 import type { ApiClient } from '../../api/client.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
+import { getJobOptions } from '../../context/job-options.js';
+import type { Context } from '../../context/context.js';
+import { UsageError, type ErrorDetail } from '../../core/errors.js';
+import { writeJson } from '../../terminal/output.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import { flagFor } from '../../jobs/flag-input.js';
 import { checkCodes, checkJobInput, type Problem } from '../../jobs/job-input.js';
 import { ReferenceResolver } from '../../jobs/reference-resolver.js';

@@ -1,9 +1,9 @@
 // `recruit jobs create --resume [key]`: re-sends a persisted submission with its original key and
 // body, so that a creation interrupted by a crash, Ctrl-C or a lost connection happens exactly once.
-import type { Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { CliError, UsageError } from '../../core/errors.js';
+import { EXIT } from '../../core/exit-codes.js';
+import { writeJson } from '../../terminal/output.js';
 import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
 import { sendAndReport } from '../../jobs/send-and-report.js';
 import { describeTarget, sameTarget, targetOf } from '../../jobs/target.js';

@@ -1,9 +1,9 @@
 // `recruit jobs create`: the batch with --file, one job from field flags, a clone of a job with
 // --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
 // terminal (design 2).
-import type { Context } from '../../cli/context.js';
-import { wantsCsv } from '../../cli/csv.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Context } from '../../context/context.js';
+import { wantsCsv } from '../../terminal/csv.js';
+import { UsageError } from '../../core/errors.js';
 import { inputFromFlags } from '../../jobs/flag-input.js';
 import { parseJobId } from './args.js';
 import type { CreateOptions } from './create-options.js';

@@ -3,10 +3,10 @@
 // drafts that `recruit jobs create` would offer here (this profile and account). `--discard <id...>`
 // deletes drafts, of any account and of the earlier format too, with consent.
 import { consent } from '../consent.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { printTable, writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
+import type { Context } from '../../context/context.js';
+import { UsageError } from '../../core/errors.js';
+import { printTable, writeJson } from '../../terminal/output.js';
+import { sanitize } from '../../core/sanitize.js';
 import { accountInEffect } from '../../jobs/target.js';
 import { DraftStore, sameAccount, type StoredDraft } from '../../wizard/draft.js';
 import { describeSavedAt, describeTitle, stepReached } from '../../wizard/draft-summary.js';

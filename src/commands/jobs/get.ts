@@ -1,10 +1,10 @@
 // `recruit jobs get <jobId>`: one job, as the API returned it (--json), as an aligned listing on a
 // terminal (ids and codes with their names), or as field<TAB>value lines in a pipe.
 import { getJob } from '../../api/jobs.js';
-import type { Context } from '../../cli/context.js';
-import { wantsCsv } from '../../cli/csv.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import { wantsCsv } from '../../terminal/csv.js';
+import { writeJson } from '../../terminal/output.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import { rememberJobs } from '../../completion/remember.js';
 import { parseJobId } from './args.js';
 import { printJobFields, printJobListing } from './job-view.js';

@@ -4,9 +4,9 @@
 // `jobFunction`), or by id where no name is known or the name is not unique in its list: a name of
 // digits reads back as an id. Codes (jobType, ...) stay codes, which is what a batch file takes.
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { CsvWriter, type CsvColumn, type CsvValue } from '../../cli/csv.js';
-import { LookupNames } from '../../cli/lookup-names.js';
+import type { Context } from '../../context/context.js';
+import { CsvWriter, type CsvColumn, type CsvValue } from '../../terminal/csv.js';
+import { LookupNames } from '../../context/lookup-names.js';
 import { FIELDS, REFERENCE_FIELDS, type JobField } from '../../domain/job-fields.js';
 import type { JobNamer } from './job-view.js';
 

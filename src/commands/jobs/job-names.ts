@@ -2,10 +2,10 @@
 // the ids, the job options (cached a day) for the codes. Loaded only for terminal output, never
 // for --json or a pipe. Each distinct list is fetched once, all of them at once.
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import { LookupNames, type ListRef, type Names } from '../../cli/lookup-names.js';
-import { normalizeName } from '../../cli/suggest.js';
+import type { Context } from '../../context/context.js';
+import { getJobOptions } from '../../context/job-options.js';
+import { LookupNames, type ListRef, type Names } from '../../context/lookup-names.js';
+import { normalizeName } from '../../core/suggest.js';
 import { FIELDS, REFERENCE_FIELDS } from '../../domain/job-fields.js';
 import type { JobNamer } from './job-view.js';
 

@@ -1,10 +1,10 @@
 // How a job reads on a terminal and in a pipe: status and approval with their labels, coloured
 // only when stdout takes colour. Every server string goes through sanitize.
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { writeOut } from '../../cli/io.js';
-import { stdoutChalk } from '../../cli/output.js';
-import { sanitize, sanitizeCell } from '../../cli/sanitize.js';
+import type { Context } from '../../context/context.js';
+import { writeOut } from '../../terminal/io.js';
+import { stdoutChalk } from '../../terminal/output.js';
+import { sanitize, sanitizeCell } from '../../core/sanitize.js';
 import { FIELDS } from '../../domain/job-fields.js';
 
 export type Paint = (code: number | null, text: string) => string;

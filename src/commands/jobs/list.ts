@@ -1,17 +1,17 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
 // status codes or labels and a search text. On a terminal, lookup ids are shown by their names.
 import type { ApiClient, Query } from '../../api/client.js';
-import { getJobOptions } from '../../cli/job-options.js';
+import { getJobOptions } from '../../context/job-options.js';
 import { allItems, allPagesQuery, getPage, pages, type Pagination } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../context/context.js';
 import { rememberJobs } from '../../completion/remember.js';
-import { wantsCsv } from '../../cli/csv.js';
-import { UsageError } from '../../cli/errors.js';
-import { parsePageOptions } from '../../cli/page-options.js';
-import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
+import { wantsCsv } from '../../terminal/csv.js';
+import { UsageError } from '../../core/errors.js';
+import { parsePageOptions } from '../../context/page-options.js';
+import { JsonArrayWriter, printTable, writeJson, type Column } from '../../terminal/output.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import { publishedText, type JobNamer } from './job-view.js';
 import { findStatus, statusList, statusSuggestion } from './status-option.js';
 

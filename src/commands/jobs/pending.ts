@@ -1,6 +1,6 @@
 // `recruit jobs pending`: persisted creations without a final answer (design 2).
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { printTable, writeJson } from '../../terminal/output.js';
 import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
 import { embeddedAccountOf } from '../../jobs/target.js';
 

@@ -1,8 +1,8 @@
 // Lifecycle statuses given on the command line as a code ("5") or a label ("in-progress",
 // "In Progress", "pending approval"), resolved against the statuses of GET /job-options.
-import type { ErrorDetail } from '../../cli/errors.js';
+import type { ErrorDetail } from '../../core/errors.js';
 import type { StatusOption } from '../../api/types.js';
-import { closestNames, quotedChoices } from '../../cli/suggest.js';
+import { closestNames, quotedChoices } from '../../core/suggest.js';
 
 function normalize(label: string): string {
   return label.trim().toLowerCase().replace(/[\s_-]+/g, ' ');

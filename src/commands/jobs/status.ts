@@ -1,14 +1,14 @@
 // `recruit jobs status <jobId> <status>`: reads the job, sets a settable lifecycle status through
 // PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new. Several ids, `-` (ids on
 // stdin) or --dry-run make it a bulk change (status-bulk.ts), reported as a batch is.
-import { readStdin } from '../../cli/read-input.js';
-import { getJobOptions } from '../../cli/job-options.js';
+import { readStdin } from '../../terminal/read-input.js';
+import { getJobOptions } from '../../context/job-options.js';
 import { getJob, setJobStatus } from '../../api/jobs.js';
 import type { Job, StatusOption } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import { UsageError } from '../../core/errors.js';
+import { writeJson } from '../../terminal/output.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import { parseJobId } from './args.js';
 import { statusPainter, statusText } from './job-view.js';
 import { findStatus, statusList, statusSuggestion } from './status-option.js';

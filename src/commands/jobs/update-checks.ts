@@ -1,8 +1,8 @@
 // Checks a `jobs update` body before anything is sent (design 3): read-only fields, the
 // description's length, a full location, the salary interval and range. Every problem names its
 // field; unknown fields are only reported, since the service has fields the spec does not show.
-import type { ErrorDetail } from '../../cli/errors.js';
-import { UsageError } from '../../cli/errors.js';
+import type { ErrorDetail } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import {
   descriptionProblem,
   isSalaryInterval,

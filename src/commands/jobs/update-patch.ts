@@ -1,11 +1,11 @@
 // Builds the body of `jobs update` from its three sources, later ones winning: --file, then the
 // field and publication flags, then --set. Reference flags given as names are returned apart, to be
 // resolved once the API (and possibly the job's industry) is at hand.
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../cli/job-field-flags.js';
-import { checkOneStdin, readInput } from '../../cli/read-input.js';
-import { isId } from '../../cli/resolve.js';
+import type { Context } from '../../context/context.js';
+import { UsageError } from '../../core/errors.js';
+import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../context/job-field-flags.js';
+import { checkOneStdin, readInput } from '../../terminal/read-input.js';
+import { isId } from '../../context/resolve.js';
 import { setOwnField } from '../../domain/own-field.js';
 import { parseBooleanText, parseListText, parseNumberText } from '../../domain/job-fields.js';
 

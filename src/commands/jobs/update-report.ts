@@ -2,7 +2,7 @@
 // field. A field that was sent is changed, already so (unchanged), or ignored (the job has no such
 // field, or kept its old value); a field that was not sent but changed anyway is shown too.
 import type { Job } from '../../api/types.js';
-import { sanitize } from '../../cli/sanitize.js';
+import { sanitize } from '../../core/sanitize.js';
 import { withName, type JobNamer } from './job-view.js';
 
 export type Outcome = 'changed' | 'unchanged' | 'ignored' | 'also-changed';

@@ -3,14 +3,14 @@
 // a new Idempotency-Key that the client reuses on its retries. Then it reports what the service
 // changed, field by field, and which fields it ignored (update-report.ts). Several ids, `-` (ids on
 // stdin) or --dry-run make it a bulk change (update-bulk.ts), reported as a batch is.
-import { checkOneStdin, readStdin } from '../../cli/read-input.js';
+import { checkOneStdin, readStdin } from '../../terminal/read-input.js';
 import { getJob, updateJob } from '../../api/jobs.js';
 import { parseJobId } from './args.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeOut } from '../../cli/io.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import { UsageError } from '../../core/errors.js';
+import { writeOut } from '../../terminal/io.js';
+import { writeJson } from '../../terminal/output.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import type { JobNamer } from './job-view.js';
 import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './update-checks.js';
 import { buildPatch, type NameReference, type UpdateOptions } from './update-patch.js';

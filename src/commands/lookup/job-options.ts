@@ -1,11 +1,11 @@
 // `recruit lookup job-options`: statuses and the code lists a job's fields take, from the one-day
 // cache unless --refresh. Every section but the statuses is our assumption (decisions.md), so a
 // section the service does not send is skipped.
-import { getJobOptions } from '../../cli/job-options.js';
-import type { Context } from '../../cli/context.js';
-import { printTable, stdoutChalk, writeJson, type Column } from '../../cli/output.js';
-import { sanitizeCell } from '../../cli/sanitize.js';
-import { withSpinner } from '../../cli/spinner.js';
+import { getJobOptions } from '../../context/job-options.js';
+import type { Context } from '../../context/context.js';
+import { printTable, stdoutChalk, writeJson, type Column } from '../../terminal/output.js';
+import { sanitizeCell } from '../../core/sanitize.js';
+import { withSpinner } from '../../terminal/spinner.js';
 
 type Row = Record<string, unknown>;
 type Cell = string | number | boolean | null | undefined;
@@ -42,7 +42,7 @@ function rowsOf(value: unknown): Row[] | undefined {
 
 /** `--csv`: one row per entry of every section, led by the section's API field name. */
 async function writeOptionsCsv(ctx: Context, all: Row): Promise<void> {
-  const { writeCsv } = await import('../../cli/csv.js');
+  const { writeCsv } = await import('../../terminal/csv.js');
   const rows = SECTIONS.flatMap((section) => (rowsOf(all[section.field]) ?? []).map((row) => ({ section: section.field, row })));
   await writeCsv(
     ctx,

@@ -1,9 +1,9 @@
 // The list kinds of `recruit lookup`, from the table of lookup kinds (domain/lookup-kinds.ts): which
 // API path each reads and which columns it shows.
 import type { Named } from '../../api/types.js';
-import type { Column } from '../../cli/output.js';
-import { UsageError } from '../../cli/errors.js';
-import { closestNames } from '../../cli/suggest.js';
+import type { Column } from '../../terminal/output.js';
+import { UsageError } from '../../core/errors.js';
+import { closestNames } from '../../core/suggest.js';
 import { LOOKUP_TABLE, type ListKind, type LookupKind, type LookupKindSpec } from '../../domain/lookup-kinds.js';
 
 /** The kinds `recruit lookup <kind>` takes, in the order its help names them. */

@@ -3,10 +3,10 @@ import type { Query } from '../../api/client.js';
 import { allItems, getPage, type Pagination } from '../../api/paginate.js';
 import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
-import { INDUSTRY_LOOKUP, resolveReference } from '../../cli/resolve.js';
-import { withSpinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import { printTable, writeJson } from '../../terminal/output.js';
+import { INDUSTRY_LOOKUP, resolveReference } from '../../context/resolve.js';
+import { withSpinner } from '../../terminal/spinner.js';
 import { rememberLookup } from '../../completion/remember.js';
 import { columnsOf, csvColumnsOf, LIST_KINDS, type ListKind } from './kinds.js';
 
@@ -52,7 +52,7 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
 
   if (ctx.globals.json) return writeJson(ctx, items);
   if (request.csv) {
-    const { writeCsv } = await import('../../cli/csv.js');
+    const { writeCsv } = await import('../../terminal/csv.js');
     await writeCsv(ctx, csvColumnsOf(spec), items);
   } else if (items.length > 0) await printTable(ctx, columnsOf(spec), items);
   else if (ctx.io.stdout.isTTY && (pagination?.page ?? 1) <= 1) ctx.info(`no ${spec.noun} found`);

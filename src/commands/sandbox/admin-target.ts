@@ -1,10 +1,10 @@
 // approve, reject and reset act on a running sandbox through its /_sandbox/ admin routes: the one
 // at --base-url (or RECRUIT_BASE_URL), or else the embedded sandbox, started here for the call.
-import type { Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { VERSION } from '../../version.js';
-import { withSpinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import { CliError, UsageError } from '../../core/errors.js';
+import { EXIT } from '../../core/exit-codes.js';
+import { VERSION } from '../../core/version.js';
+import { withSpinner } from '../../terminal/spinner.js';
 
 /** http://host:4010/v1 -> http://host:4010/_sandbox/<path> */
 export function adminUrl(baseUrl: string, path: string): string {
@@ -43,7 +43,7 @@ export async function callAdmin(ctx: Context, path: string): Promise<unknown> {
 async function callAdminNow(ctx: Context, path: string): Promise<unknown> {
   const remote = ctx.globals.sandbox ? undefined : (ctx.globals.baseUrl ?? (ctx.env.RECRUIT_BASE_URL || undefined));
   if (remote) return post(remote, path);
-  const { startEmbeddedSandbox } = await import('../../cli/embedded-sandbox.js');
+  const { startEmbeddedSandbox } = await import('../../context/embedded-sandbox.js');
   const sandbox = await startEmbeddedSandbox(ctx.env);
   try {
     return await post(sandbox.baseUrl, path);

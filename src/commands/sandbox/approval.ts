@@ -1,8 +1,8 @@
 // Shared by `sandbox approve` and `sandbox reject`.
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
+import type { Context } from '../../context/context.js';
+import { UsageError } from '../../core/errors.js';
+import { writeJson } from '../../terminal/output.js';
+import { sanitize } from '../../core/sanitize.js';
 import { callAdmin } from './admin-target.js';
 
 interface JobSummary {

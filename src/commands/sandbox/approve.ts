@@ -1,4 +1,4 @@
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../context/context.js';
 import { decide } from './approval.js';
 
 export default async function approve(ctx: Context, jobId: string): Promise<void> {

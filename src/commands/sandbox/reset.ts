@@ -1,5 +1,5 @@
-import type { Context } from '../../cli/context.js';
-import { writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { writeJson } from '../../terminal/output.js';
 import { callAdmin } from './admin-target.js';
 
 export default async function reset(ctx: Context): Promise<void> {

@@ -1,8 +1,8 @@
 // `recruit sandbox serve`: the sandbox as a standalone server, until SIGINT or SIGTERM.
-import type { Context } from '../../cli/context.js';
-import { sandboxStateError } from '../../cli/embedded-sandbox.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { sandboxStateError } from '../../context/embedded-sandbox.js';
+import { UsageError } from '../../core/errors.js';
+import { writeJson } from '../../terminal/output.js';
 
 interface ServeOptions {
   host: string;

@@ -1,5 +1,5 @@
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
+import type { Context } from '../../context/context.js';
+import { printTable, writeJson } from '../../terminal/output.js';
 import { TOKENS } from '../../sandbox/index.js';
 
 export default async function tokens(ctx: Context): Promise<void> {

@@ -2,9 +2,9 @@
 // (id or name forms), an empty cell is an absent field, lists are split at `;`, booleans are
 // true/false/yes/no, numbers are numbers where the field is numeric. The job checks that follow
 // (job-input.ts) are those of a JSON item; only what a cell's text cannot say is checked here.
-import { UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { FORMULA_START } from '../../cli/csv.js';
-import { editDistance } from '../../cli/suggest.js';
+import { UsageError, type ErrorDetail } from '../../core/errors.js';
+import { FORMULA_START } from '../../terminal/csv.js';
+import { editDistance } from '../../core/suggest.js';
 import { setOwnField } from '../../domain/own-field.js';
 import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseNumberText, parseReferenceText } from '../../domain/job-fields.js';
 import { READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';

@@ -6,10 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createWriteStream, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Context } from '../../cli/context.js';
-import { LocalStateError, UsageError } from '../../cli/errors.js';
-import { journalsDir } from '../../cli/paths.js';
-import { makeDirectory, nodeFs } from '../../cli/state-fs.js';
+import type { Context } from '../../context/context.js';
+import { LocalStateError, UsageError } from '../../core/errors.js';
+import { journalsDir } from '../../core/paths.js';
+import { makeDirectory, nodeFs } from '../../core/state-fs.js';
 import { isRunning } from '../../exactly-once/process-alive.js';
 
 export interface InputFile {

@@ -7,7 +7,7 @@
 // - refused earlier with another 4xx (400, 422): the same body would be refused again, so it is
 //   reported without sending; fixing the item changes its body, hence its identity, and sends it;
 // - unknown: sent with a new key.
-import { EXIT } from '../../cli/exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import type { EarlierState } from '../../exactly-once/records.js';
 import type { Results } from './results.js';
 

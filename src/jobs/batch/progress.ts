@@ -3,8 +3,8 @@
 //   ⠹ ━━━━━━━━━━━━────────────── 13/40 · 12 created, 1 failed · 8.3 jobs/s · about 3 s left
 // Otherwise a plain line at most every 15 seconds ("12/40 created, 1 failed, 8.3 jobs/s"), so CI
 // logs stay small.
-import type { Context } from '../../cli/context.js';
-import type { Spinner } from '../../cli/spinner.js';
+import type { Context } from '../../context/context.js';
+import type { Spinner } from '../../terminal/spinner.js';
 
 const PLAIN_INTERVAL_MS = 15_000;
 /** The bar's text is made again at most this often (a batch answers thousands of items a second), and at least this often while nothing is answered, so the rate and time left stay true. */

@@ -2,7 +2,7 @@
 // lines ignored), or CSV (a `.csv` name or --format csv; csv-items.ts). NDJSON and CSV are streamed,
 // so memory stays flat in the file's size; the two whole-document formats are parsed once and kept.
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../core/errors.js';
 import type { CsvPass } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
 import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from '../../exactly-once/lines.js';

@@ -2,12 +2,12 @@
 // items that share one cause grouped on one line ("33 items not attempted: the account has no
 // free active-job slot — ...", then "#4–#36"). Every line fits the terminal: long errors are cut
 // with an ellipsis (--json and the piped rows keep the full text).
-import type { Context } from '../../cli/context.js';
-import { fitTable, type FitColumn } from '../../cli/fit-table.js';
-import { writeOut } from '../../cli/io.js';
-import { stdoutChalk } from '../../cli/output.js';
-import { sanitizeCell } from '../../cli/sanitize.js';
-import { cut, displayWidth } from '../../cli/text-width.js';
+import type { Context } from '../../context/context.js';
+import { fitTable, type FitColumn } from '../../terminal/fit-table.js';
+import { writeOut } from '../../terminal/io.js';
+import { stdoutChalk } from '../../terminal/output.js';
+import { sanitizeCell } from '../../core/sanitize.js';
+import { cut, displayWidth } from '../../core/text-width.js';
 import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { isCreated, type ItemResult, type ResultKind, type Results } from './results.js';
 import type { RowNumbers } from './validate.js';

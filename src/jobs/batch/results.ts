@@ -1,7 +1,7 @@
 // The per-item results of a batch run, and the exit code they add up to. Stored column by column
 // in typed arrays (labels interned, errors only for the items that have one), so that 100,000
 // results cost a few megabytes; an ItemResult object is made only when one is printed.
-import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
+import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import type { ItemError } from '../../exactly-once/classify.js';
 import type { CreatedRecord } from '../../exactly-once/records.js';
 import type { StringArena } from './string-arena.js';

@@ -3,13 +3,13 @@
 // See docs/batch.md for the user's view.
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Context } from '../../cli/context.js';
-import { UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import { escapeJson } from '../../cli/sanitize.js';
-import { NO_SPINNER } from '../../cli/spinner.js';
-import type { StateFs } from '../../cli/state-fs.js';
+import type { Context } from '../../context/context.js';
+import { UsageError, type ErrorDetail } from '../../core/errors.js';
+import { EXIT } from '../../core/exit-codes.js';
+import { getJobOptions } from '../../context/job-options.js';
+import { escapeJson } from '../../core/sanitize.js';
+import { NO_SPINNER } from '../../terminal/spinner.js';
+import type { StateFs } from '../../core/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { accountOf, inputPart } from '../../exactly-once/journal-files.js';
 import { countCreated } from '../../exactly-once/journal-read.js';

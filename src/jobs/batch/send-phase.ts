@@ -1,7 +1,7 @@
 // The sending phase of a batch: what the journal says is left, the workers, progress and Ctrl-C,
 // then every item's result and the exit code.
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../context/context.js';
 import type { Target } from '../target.js';
 import type { BodyCache } from './body-cache.js';
 import type { ItemDeriver } from './item-body.js';

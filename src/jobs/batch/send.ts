@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { createJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
-import { LocalStateError } from '../../cli/errors.js';
+import { LocalStateError } from '../../core/errors.js';
 import { byAnotherRun, classifyFailure } from '../../exactly-once/classify.js';
 import { CreatedIds, takenIdError } from '../../exactly-once/created-ids.js';
 import type { ItemDeriver } from './item-body.js';

@@ -1,12 +1,12 @@
 // The end of a run: every item's result on stdout (a table, tab-separated rows, or a JSON array
 // with --json), a one-line tally on stderr, and the exit code of the worst failure.
-import type { Context } from '../../cli/context.js';
-import { CliError } from '../../cli/errors.js';
-import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import { JsonArrayWriter, type Column } from '../../cli/output.js';
-import { writeOut } from '../../cli/io.js';
-import { sanitizeCell } from '../../cli/sanitize.js';
-import type { CsvColumn } from '../../cli/csv.js';
+import type { Context } from '../../context/context.js';
+import { CliError } from '../../core/errors.js';
+import { EXIT, type ExitCode } from '../../core/exit-codes.js';
+import { JsonArrayWriter, type Column } from '../../terminal/output.js';
+import { writeOut } from '../../terminal/io.js';
+import { sanitizeCell } from '../../core/sanitize.js';
+import type { CsvColumn } from '../../terminal/csv.js';
 import type { StopReason } from '../../exactly-once/classify.js';
 import type { RowNumbers } from './validate.js';
 import { LABELS, writeReport } from './report.js';
@@ -113,7 +113,7 @@ async function writeRows(ctx: Context, results: Results): Promise<void> {
  * number, and its jobCode, so that a spreadsheet can look a result up by either.
  */
 async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers | undefined): Promise<void> {
-  const { writeCsv } = await import('../../cli/csv.js');
+  const { writeCsv } = await import('../../terminal/csv.js');
   const columns: CsvColumn<ItemResult>[] = [
     { header: 'item', value: (r) => r.index },
     ...(rows && rows.size > 0 ? [{ header: 'row', value: (r: ItemResult) => rows.get(r.index) }] : []),

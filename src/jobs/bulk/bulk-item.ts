@@ -3,8 +3,8 @@
 // send, sends it through the batch's journal and key book, and asks the operation how to show it.
 import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
-import type { ErrorDetail } from '../../cli/errors.js';
-import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
+import type { ErrorDetail } from '../../core/errors.js';
+import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import type { KeyIntent } from '../../exactly-once/derived-key.js';
 import type { CreatedRecord } from '../../exactly-once/records.js';
 import type { ItemError } from '../../exactly-once/classify.js';

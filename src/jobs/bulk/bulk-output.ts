@@ -1,14 +1,14 @@
 // The end of a bulk change, by the batch's rules: every job's result on stdout (a JSON array with
 // --json, tab-separated rows in a pipe, a report on a terminal), a tally on stderr, and the exit
 // code of the worst failure (0 only when every job is changed or already as asked).
-import type { Context } from '../../cli/context.js';
-import { CliError } from '../../cli/errors.js';
-import { EXIT, type ExitCode } from '../../cli/exit-codes.js';
-import { fitTable, type FitColumn } from '../../cli/fit-table.js';
-import { writeOut } from '../../cli/io.js';
-import { JsonArrayWriter, stdoutChalk } from '../../cli/output.js';
-import { sanitizeCell } from '../../cli/sanitize.js';
-import { cut, displayWidth } from '../../cli/text-width.js';
+import type { Context } from '../../context/context.js';
+import { CliError } from '../../core/errors.js';
+import { EXIT, type ExitCode } from '../../core/exit-codes.js';
+import { fitTable, type FitColumn } from '../../terminal/fit-table.js';
+import { writeOut } from '../../terminal/io.js';
+import { JsonArrayWriter, stdoutChalk } from '../../terminal/output.js';
+import { sanitizeCell } from '../../core/sanitize.js';
+import { cut, displayWidth } from '../../core/text-width.js';
 import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';

@@ -2,7 +2,7 @@
 // per line (a line may go on after a tab, so `recruit jobs list` piped works as it is), or as the
 // JSON that `recruit jobs list --json` and `jobs get --json` print (jobs with an `id`; bare ids too).
 // Anything else is a usage error naming the argument, line or element: nothing has been sent.
-import { UsageError, type ErrorDetail } from '../../cli/errors.js';
+import { UsageError, type ErrorDetail } from '../../core/errors.js';
 
 export interface JobIds {
   ids: number[];

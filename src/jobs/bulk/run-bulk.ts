@@ -7,9 +7,9 @@
 // change now reads as unchanged and is not sent again.
 import type { ApiClient } from '../../api/client.js';
 import { getJob } from '../../api/jobs.js';
-import type { Context } from '../../cli/context.js';
-import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
-import type { StateFs } from '../../cli/state-fs.js';
+import type { Context } from '../../context/context.js';
+import { LocalStateError, UsageError, type ErrorDetail } from '../../core/errors.js';
+import type { StateFs } from '../../core/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
 import { bodyHash } from '../../exactly-once/canonical-json.js';
 import type { StopReason } from '../../exactly-once/classify.js';

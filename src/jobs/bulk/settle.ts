@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { getJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
-import { EXIT } from '../../cli/exit-codes.js';
+import { EXIT } from '../../core/exit-codes.js';
 import { takenIdError, type CreatedIds } from '../../exactly-once/created-ids.js';
 import type { Journal } from '../../exactly-once/journal.js';
 import { createdRecord } from '../../exactly-once/records.js';

@@ -1,5 +1,5 @@
 // Industry, job function and employer type: searchable lists; the latter two belong to the industry.
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { BACK } from '../../prompts/back.js';
 import type { Step } from '../session.js';
 import { askLookup } from './prompts.js';

@@ -3,7 +3,7 @@
 import { getPage } from '../../api/paginate.js';
 import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { BACK } from '../../prompts/back.js';
 import type { Session, Step } from '../session.js';
 import { askLookup } from './prompts.js';

@@ -1,5 +1,5 @@
 // Salary interval, job type and education level: codes from GET /job-options, each with "Skip".
-import { getJobOptions } from '../../cli/job-options.js';
+import { getJobOptions } from '../../context/job-options.js';
 import type { CodeLabel, JobOptions } from '../../api/types.js';
 import { SALARY_INTERVALS } from '../../domain/job-rules.js';
 import type { Answers } from '../answers.js';

@@ -3,12 +3,12 @@
 import type { CommanderError } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { runAction } from './action.js';
-import { toCliError } from './api-failure.js';
-import { CliError, InterruptedError } from './errors.js';
-import { EXIT } from './exit-codes.js';
-import { processIO, type IO } from './io.js';
+import { toCliError } from '../core/api-failure.js';
+import { CliError, InterruptedError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
+import { processIO, type IO } from '../terminal/io.js';
 import { plainJobsGet } from './plain-jobs-get.js';
-import { escapeJson, sanitize } from './sanitize.js';
+import { escapeJson, sanitize } from '../core/sanitize.js';
 
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const plain = plainJobsGet(argv);

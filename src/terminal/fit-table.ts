@@ -1,7 +1,7 @@
 // An aligned table that fits the terminal: one line per row, whatever its cells hold. Columns are
 // as wide as their widest cell (up to their `max`), and the `fit` column gets what the terminal
 // has left, its cells cut with an ellipsis: a long error never wraps into the next row mid-word.
-import { cut, displayWidth as width } from './text-width.js';
+import { cut, displayWidth as width } from '../core/text-width.js';
 
 export interface FitColumn {
   header: string;

@@ -6,8 +6,8 @@ import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { INDUSTRY_QUERY, lookupKind } from '../domain/lookup-kinds.js';
-import { UsageError } from './errors.js';
-import { ambiguousName, normalizeName, noSuchName } from './suggest.js';
+import { UsageError } from '../core/errors.js';
+import { ambiguousName, normalizeName, noSuchName } from '../core/suggest.js';
 
 /** A lookup list names are looked up in: its path, what one item is called, its `recruit lookup` kind. */
 export interface LookupRef {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { jobOptionsShape } from '../api/shapes.js';
 import type { JobOptions } from '../api/types.js';
 import { rememberJobOptions } from '../completion/remember.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../core/atomic-file.js';
 import { cacheFile, cacheSource } from './cache-scope.js';
 import type { Context } from './context.js';
 

@@ -2,7 +2,7 @@
 // sandbox (`recruit sandbox approve 14` acts on any account): the error says which account was
 // asked and how to ask another.
 import { ApiError } from '../api/errors.js';
-import { toCliError } from './api-failure.js';
+import { toCliError } from '../core/api-failure.js';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from './sandbox-account.js';
 
 export function explainSandboxFailure(error: unknown, account: SandboxAccount): unknown {

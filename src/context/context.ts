@@ -4,14 +4,14 @@ import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
 import type { Prompter } from '../prompts/prompter.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
-import { VERSION } from '../version.js';
-import { systemClock, type Clock } from './clock.js';
-import { CliError, UsageError } from './errors.js';
-import { EXIT } from './exit-codes.js';
-import { canInteract, colorEnabled, type IO } from './io.js';
-import { sanitize } from './sanitize.js';
+import { VERSION } from '../core/version.js';
+import { systemClock, type Clock } from '../core/clock.js';
+import { CliError, UsageError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
+import { canInteract, colorEnabled, type IO } from '../terminal/io.js';
+import { sanitize } from '../core/sanitize.js';
 import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
-import { NO_SPINNER, StatusLine, type Spinner } from './spinner.js';
+import { NO_SPINNER, StatusLine, type Spinner } from '../terminal/spinner.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -30,7 +30,7 @@ export interface GlobalOptions {
   sandboxAccount?: string;
 }
 
-export type { Spinner } from './spinner.js';
+export type { Spinner } from '../terminal/spinner.js';
 
 export interface Context {
   io: IO;
@@ -147,7 +147,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let prompter: Promise<Prompter> | undefined;
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
   // Spinners: a terminal, no --json, no CI, not a dumb terminal. stderr is looked at last: looking
-  // opens it (src/cli/io.ts), and `--json` in a pipe never needs it.
+  // opens it (src/terminal/io.ts), and `--json` in a pipe never needs it.
   const spinnersShown = () => !globals.json && !env.CI && env.TERM !== 'dumb' && io.stderr.isTTY === true;
   // On first use, as stderr itself.
   const statusLine = () => (status ??= new StatusLine(io.stderr, spinnersShown(), colorOnStderr()));
@@ -158,12 +158,12 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     globals,
     color: {
       stdout: colorEnabled(io.stdout, env, globals.color),
-      // On first use: looking at stderr opens it (src/cli/io.ts).
+      // On first use: looking at stderr opens it (src/terminal/io.ts).
       get stderr() {
         return colorOnStderr();
       },
     },
-    // On first use: looking at stdin and stderr opens them (src/cli/io.ts).
+    // On first use: looking at stdin and stderr opens them (src/terminal/io.ts).
     get interactive() {
       return (interactive ??= canInteract(io, env, globals.yes === true));
     },

@@ -1,6 +1,6 @@
 // The process's streams and what they are connected to; tests pass their own.
 import type { Prompter } from '../prompts/prompter.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../core/clock.js';
 
 export interface Stream {
   write(chunk: string): boolean;

@@ -3,9 +3,9 @@
 // Text that a spreadsheet would run as a formula is neutralised with a leading `'` (OWASP's rule
 // for CSV injection: a cell starting with = + - @, a tab or a carriage return); the batch reader
 // takes that `'` off again, so a file written here reads back as it was (csv-cell.ts).
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 import { writeOut, type Output, type Stream } from './io.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../core/sanitize.js';
 
 export type CsvValue = string | number | boolean | null | undefined;
 

@@ -1,4 +1,4 @@
-// Errors a command throws; src/cli/run.ts turns each into a message and an exit code.
+// Errors a command throws; src/entry/run.ts turns each into a message and an exit code.
 import { EXIT, type ExitCode } from './exit-codes.js';
 
 export interface ErrorDetail {

@@ -1,7 +1,7 @@
 // Which account of the embedded sandbox `--sandbox` works on: `--sandbox-account`, else
 // RECRUIT_SANDBOX_ACCOUNT, else direct. Data and checks only, so the program can offer the
 // choices without loading the sandbox (test/cli/sandbox-account.test.ts checks them against it).
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 export const SANDBOX_ACCOUNTS = ['direct', 'approval', 'staffing'] as const;
 export type SandboxAccount = (typeof SANDBOX_ACCOUNTS)[number];

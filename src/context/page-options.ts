@@ -1,7 +1,7 @@
 // `--page` and `--page-size`, checked before anything is sent (exit 2), for every command that
 // pages through a list.
 import { MAX_PAGE_SIZE } from '../api/paginate.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface PageOptions {
   page?: number;

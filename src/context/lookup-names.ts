@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/client.js';
 import { allItems } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../core/atomic-file.js';
 import { cacheFile, cacheSource } from './cache-scope.js';
 import type { Context } from './context.js';
 

@@ -2,7 +2,7 @@
 // error naming the flag (exit 2): nothing has been sent yet.
 import { readFile } from 'node:fs/promises';
 import type { IO } from './io.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 export async function readStdin(stdin: IO['stdin']): Promise<string> {
   const chunks: Buffer[] = [];

@@ -1,8 +1,8 @@
 // Data on stdout: JSON with --json, an aligned table on a terminal, tab-separated rows in a pipe.
 import type { ChalkInstance } from 'chalk';
 import { writeOut, type Output, type Stream } from './io.js';
-import { jsonPieces } from './json-pieces.js';
-import { escapeJson, sanitizeCell } from './sanitize.js';
+import { jsonPieces } from '../core/json-pieces.js';
+import { escapeJson, sanitizeCell } from '../core/sanitize.js';
 
 export interface Column<T> {
   header: string;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from './context.js';
-import { ownStateDir } from './paths.js';
+import { ownStateDir } from '../core/paths.js';
 
 export const CACHE_DIR = 'cache';
 

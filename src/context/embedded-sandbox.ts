@@ -1,9 +1,9 @@
 // `--sandbox`: the sandbox runs inside this process on a loopback port, with its state in the
 // user's state directory so consecutive commands see the same jobs. Its account (and so its token)
 // is chosen by --sandbox-account (sandbox-account.ts).
-import { CliError } from './errors.js';
-import { EXIT } from './exit-codes.js';
-import { embeddedSandboxStateFile } from './paths.js';
+import { CliError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
+import { embeddedSandboxStateFile } from '../core/paths.js';
 
 export interface EmbeddedSandbox {
   baseUrl: string;

@@ -1,8 +1,8 @@
 // Runs a command's action: its module loaded, a context made from the global options, the embedded
 // sandbox's failures explained, and the context disposed of however the action ends. Commander's
 // actions (program.ts) and the plain `jobs get` line (plain-jobs-get.ts) both run through here.
-import { createContext, type Context, type GlobalOptions } from './context.js';
-import type { IO } from './io.js';
+import { createContext, type Context, type GlobalOptions } from '../context/context.js';
+import type { IO } from '../terminal/io.js';
 
 // Commander passes each action its own arguments; the module's default export takes them after ctx.
 export type Action = (ctx: Context, ...args: never[]) => Promise<void>;
@@ -15,7 +15,7 @@ export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalO
     await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args);
   } catch (error) {
     const account = ctx.sandboxAccount();
-    throw account ? (await import('./sandbox-failure.js')).explainSandboxFailure(error, account) : error;
+    throw account ? (await import('../context/sandbox-failure.js')).explainSandboxFailure(error, account) : error;
   } finally {
     await ctx.dispose();
   }

@@ -2,7 +2,7 @@
 // drawn only on a terminal and only once the wait passes SPINNER_DELAY_MS (ora is loaded then, not
 // before), plus the lines printed above it while it runs. Retry waits show in its text.
 import type { Stream } from './io.js';
-import { sanitize } from './sanitize.js';
+import { sanitize } from '../core/sanitize.js';
 
 /** A wait shorter than this shows nothing: most commands answer well within it (docs/decisions.md). */
 export const SPINNER_DELAY_MS = 300;
