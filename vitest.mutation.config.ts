@@ -46,6 +46,7 @@ export default defineConfig({
       // They run only the built bin/recruit.js, in child processes: the bundle is built from the
       // unmutated source, so they can kill no mutant.
       'test/batch/crash.test.ts',
+      'test/batch/damaged-inputs-memory.test.ts',
       'test/wizard/wizard-pty.test.ts',
     ],
     sequence: { ...base.test?.sequence, sequencer: KillersFirstSequencer },
