@@ -1,4 +1,4 @@
-// Memory budget (design 5): peak RSS of `recruit jobs create --file` with an NDJSON file of 100,000
+// Memory budget (docs/performance.md): peak RSS of `recruit jobs create --file` with an NDJSON file of 100,000
 // jobs under 150 MiB, validating only (--dry-run) and sending to a running sandbox, and flat in the
 // input's size: each beside the same run with 10,000 jobs (the baseline of its ratio). The same for
 // a CSV file of 100,000 rows, validating and sending.

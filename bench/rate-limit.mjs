@@ -1,4 +1,4 @@
-// Batches as users feel them (issue 15): against a service's rate limit and latency, not loopback CPU.
+// Batches as users feel them : against a service's rate limit and latency, not loopback CPU.
 // 1. 1,000 jobs against the sandbox at --rate-limit 50/s with 20-40 ms latency: the run's time
 //    against the floor of 1,000 / 50 = 20 s (budget <= 1.10x), and the share of requests answered
 //    429 (budget <= 5%), counted by the sandbox.

@@ -1,4 +1,4 @@
-// `npm run bench`: measures each budget of design 5 against a baseline taken in the same run, prints
+// `npm run bench`: measures each budget of docs/performance.md against a baseline taken in the same run, prints
 // one table and writes bench/results.json. Not part of `npm test`; exits 1 when a budget is missed.
 //   node bench/run.mjs [startup] [batch] [rate-limit] [memory] [sandbox] [--with-extra-ca-certs]
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Sandbox GET /jobs/{id} per second (design 5: at least 3,000 on one core), beside a minimal
+// Sandbox GET /jobs/{id} per second (docs/performance.md: at least 3,000 on one core), beside a minimal
 // node:http server measured the same way in the same run. Each server is one Node process, so one core.
 import { measureThroughput } from './lib/load.mjs';
 import { startBaselineServer, startSandboxServer } from './lib/servers.mjs';

@@ -1,4 +1,4 @@
-// Start-up budgets (design 5, as issue 15 set them), each against the floor of what the command must
+// Start-up budgets (docs/performance.md), each against the floor of what the command must
 // load: `recruit --version` at most 1.15x `node -e 0`; `recruit --help` at most 1.15x a bundled script
 // that loads commander and prints a one-command help; `recruit jobs get <id> --json` against a running
 // sandbox at most 1.15x the minimal one-request node:http script (the transport the CLI uses). For
@@ -75,7 +75,7 @@ export async function startup({ runs = 50, warmup = 5, env: baseEnv = process.en
     const measured = timeInterleaved(commands, { runs, warmup });
     const byName = new Map(measured.map((t) => [t.name, t]));
     // Each budgeted command against its floor; the references against `node -e 0`. The floor of
-    // `jobs get` is the ES-module script, as issue 15 measured it; the CommonJS one is shown too.
+    // `jobs get` is the ES-module script, as it was first measured; the CommonJS one is shown too.
     const budgets = { [version.name]: [1.15, baseline], [help.name]: [1.15, refHelp], [get.name]: [1.15, refHttp] };
     const row = (t, floor, max, name = t.name) => {
       const base = byName.get(floor.name);

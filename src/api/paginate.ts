@@ -75,7 +75,7 @@ function stop(path: string, why: string): ApiError {
 
 /**
  * The items of every page, kept in memory: bounded to MAX_ALL_BYTES and MAX_ALL_VALUES of answers,
- * which keeps a command under the design's 300 MB. (A command that writes each page as it comes,
+ * which keeps a command under the 300 MB of docs/performance.md. (A command that writes each page as it comes,
  * as `jobs list --all` in a pipe does, keeps nothing and needs no such bound.)
  */
 export class Gathered<T> {

@@ -1,4 +1,4 @@
-// When and how long to wait before trying a request again (design 3): 429 (honouring Retry-After,
+// When and how long to wait before trying a request again (docs/decisions.md): 429 (honouring Retry-After,
 // in seconds or as an HTTP date), 503 and connection errors; capped exponential backoff with jitter.
 // GET is always retried; POST and PATCH only when they carry an Idempotency-Key.
 

@@ -1,4 +1,4 @@
-// Shapes of the API's resources as the CLI reads them. Fields the spec does not name are optional
+// Shapes of the API's resources as the CLI reads them. Fields the API's description does not name are optional
 // here: a real service may lack them (docs/decisions.md).
 export interface Named {
   id: number;

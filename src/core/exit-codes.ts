@@ -1,4 +1,4 @@
-// Exit codes of design 2, in one place.
+// The exit codes (README, "Exit codes"), in one place.
 export const EXIT = {
   OK: 0,
   API_FAILED: 1,

@@ -1,7 +1,7 @@
 // JSON.stringify(value, null, 2), in pieces. A string longer than a mebibyte (an answer may carry
 // a 31 MiB title: the largest answer read) comes out in slices of its JSON text, so the text of the
 // whole is never one more copy of it: that copy took `jobs get --json` of such an answer near the
-// design's 300 MB. A value without such a string is one piece, exactly JSON.stringify's text.
+// 300 MB of docs/performance.md. A value without such a string is one piece, exactly JSON.stringify's text.
 
 const LONG = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // `recruit jobs get <id>` is the read that scripts run most, once a job at a time, and its start-up
-// has a budget of its own (design §5: at most 1.15x a one-request node:http script). Commander and
+// has a budget of its own (docs/performance.md: at most 1.15x a one-request node:http script). Commander and
 // the command tree are some 4 ms of that start (docs/performance.md), so a line that is plainly a
 // `jobs get` (its three words and only the options below, each once, no `--opt=value` form) runs
 // without them, with the globals commander would have given. Anything else, help and mistakes

@@ -1,5 +1,5 @@
 // `jobs create --from <id>`: the fields a clone takes from an existing job, and the flags laid on
-// top. Only the writable fields of design 3a are copied (an allow-list): whatever else a job carries
+// top. Only the writable fields (src/domain/job-fields.ts) are copied (an allow-list): whatever else a job carries
 // is set by the service (id, status, approval, timestamps, and fields the CLI does not know), and
 // sending it back could be refused as read-only. The job code and the publication flags are left
 // out too: the service makes a new code, and a new job is unpublished unless a flag says otherwise.

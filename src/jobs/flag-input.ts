@@ -1,4 +1,4 @@
-// Turns the field flags of `jobs create` / `jobs update` into a job input (design 3a names).
+// Turns the field flags of `jobs create` / `jobs update` into a job input (the names of src/domain/job-fields.ts).
 // References stay as given (a name or an id) for the resolver; numbers are checked here so the
 // error names the flag.
 import type { Context } from '../context/context.js';

@@ -1,5 +1,5 @@
 // A job as the user gives it (file item, flags or wizard answers) and its static checks: the rules
-// of design 3 and 3a that need no API call. Every problem is returned at once, each naming the
+// of the job fields (src/domain/job-fields.ts) that need no API call. Every problem is returned at once, each naming the
 // field; references given by name are left for the resolver (reference-resolver.ts).
 import {
   descriptionProblem,

@@ -1,4 +1,4 @@
-// Persisted submissions (design 3): before a create is sent, its Idempotency-Key and exact body are
+// Persisted submissions (docs/decisions.md): before a create is sent, its Idempotency-Key and exact body are
 // written to the state directory; the record then gets the outcome or the last error. A record that
 // has no final answer is "pending" and can be re-sent with `recruit jobs create --resume`.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// The sandbox's three accounts (design 4) and their fixed bearer tokens, one per permission set.
-// The sets are chosen so that each permission rule of the spec can be seen failing and passing.
+// The sandbox's three accounts (README, "The sandbox") and their fixed bearer tokens, one per permission set.
+// The sets are chosen so that each permission rule (docs/api-rules.md) can be seen failing and passing.
 import { accountLookups, APPROVAL_CUSTOMERS, STAFFING_CUSTOMERS, type AccountLookups } from './seed-lookups.js';
 
 export type AccountId = 'direct' | 'approval' | 'staffing';
@@ -46,7 +46,7 @@ export const PERMISSION_SETS = {
   lookups: ['organization.read'],
   // Without organization.read: lookups are refused (403), the job routes work with ids.
   nolookups: ['jobs.read', 'jobs.write', 'jobs.status.write'],
-  // jobs.write alone: creating and updating need nothing else (spec create-job rule 3).
+  // jobs.write alone: creating and updating need nothing else (docs/api-rules.md, "Create-job rules" 3).
   writeonly: ['jobs.write'],
 } as const satisfies Record<string, readonly Permission[]>;
 

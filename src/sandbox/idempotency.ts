@@ -1,4 +1,4 @@
-// Idempotency-Key handling for the mutating routes (spec: Create-job rule 4, Publication rule 5).
+// Idempotency-Key handling for the mutating routes (docs/api-rules.md: "Create-job rules" 4, "Publication rules" 5).
 import { createHash } from 'node:crypto';
 import { HttpError } from './http-error.js';
 

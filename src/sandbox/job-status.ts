@@ -1,5 +1,5 @@
-// Lifecycle and approval states of a job (spec: States and transitions). The label of code 1 is
-// not given by the spec; the sandbox calls it "Closed" (docs/decisions.md).
+// Lifecycle and approval states of a job (docs/api-rules.md, "States and transitions"). The label of code 1 is
+// not given by the API's description; the sandbox calls it "Closed" (docs/decisions.md).
 
 export const STATUS = { CLOSED: 1, NEW: 2, PENDING_APPROVAL: 3, REJECTED: 4, IN_PROGRESS: 5 } as const;
 

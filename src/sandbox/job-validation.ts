@@ -1,4 +1,4 @@
-// Validates a create or update body against design 3a and the account's lookups, collecting every
+// Validates a create or update body against the job fields (src/domain/job-fields.ts) and the account's lookups, collecting every
 // problem at once so that a 400 names each bad field.
 import {
   descriptionProblem,
@@ -103,7 +103,7 @@ export function requireObject(body: unknown): Body {
 
 /**
  * Checks `body` and returns the fields it sets, merged over `existing` for an update.
- * Unknown fields are ignored (the real service has fields the spec does not show).
+ * Unknown fields are ignored (the real service has fields the API's description does not show).
  */
 export function validateJobBody(account: Account, body: Body, existing?: JobFields): Partial<JobFields> {
   const c = new Checker(body);

@@ -1,4 +1,4 @@
-// The account workflow of the spec: creation outcome, publication rules, status changes, approval.
+// The account workflow (docs/api-rules.md): creation outcome, publication rules, status changes, approval.
 import type { Account } from './accounts.js';
 import { HttpError, validationError } from './http-error.js';
 import type { Job, JobFields } from './job.js';

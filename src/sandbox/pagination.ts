@@ -1,4 +1,4 @@
-// The pagination envelope of every collection (spec: Pagination envelope).
+// The pagination envelope of every collection (docs/api-rules.md, "Pagination envelope").
 import { badParameter } from './http-error.js';
 
 export const DEFAULT_PAGE_SIZE = 10;

@@ -11,7 +11,7 @@ import type { StateFs } from './state-fs.js';
 import { StateLog, StateWriteError } from './state-log.js';
 
 export const DEFAULT_ACTIVE_JOB_LIMIT = 50;
-/** Replays are kept 24 hours; the spec gives no retention time (docs/decisions.md). */
+/** Replays are kept 24 hours; the API's description gives no retention time (docs/decisions.md). */
 export const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Seconds a client is asked to wait after a change that could not be saved. */
 export const STATE_RETRY_AFTER_S = 1;

@@ -37,7 +37,7 @@ const SLICE = 1024 * 1024;
  * Writes `text` a mebibyte at a time, and waits whenever the stream's buffer is full until a slow
  * reader has taken it: a stream turns each string it is given into bytes and a pipe queues what
  * it cannot take yet, so a large answer (up to --max-response-size) or 100,000 results written at
- * once would be held again, whole, as bytes: too much under the design's 300 MB. Slices of a
+ * once would be held again, whole, as bytes: too much under the 300 MB of docs/performance.md. Slices of a
  * string share its memory.
  */
 export async function writeOut(out: Stream, text: string): Promise<void> {

@@ -19,7 +19,7 @@ export interface Session {
   /** The account this run's draft belongs to, and the draft's id (a new one, or the one continued). */
   draftAccount: DraftAccount;
   draftId: string;
-  /** Staffing accounts must give a customer (design 3): set, learned (`auto`) or learned during this run. */
+  /** Staffing accounts must give a customer (docs/api-rules.md, "Create-job rules" 2): set, learned (`auto`) or learned during this run. */
   staffing: boolean;
   /** Answers of the API fetched once per run. */
   cache: { hasCustomers?: boolean; jobOptions?: JobOptions };

@@ -1,4 +1,4 @@
-// The journal belongs to an account (issue 12, item 3): the same batch with another account's token
+// The journal belongs to an account: the same batch with another account's token
 // at the same base URL is sent again with that token (the first account's jobs are not reported
 // as this one's), and the user is told; the same file reached through a symlink is the same input
 // and resumes the same journal.

@@ -1,4 +1,4 @@
-// The built CLI with its state directory on a real 64 KiB tmpfs (issue 12, item 1, as reported): a
+// The built CLI with its state directory on a real 64 KiB tmpfs: a
 // 300-job batch fills the disk with its journal and stops with exit 6 and a message, not a stack
 // trace, having sent nothing whose key is not on disk; once the disk is larger the same command
 // finishes, and the service has exactly 300 jobs. Skipped, saying why, where mounting is not allowed.

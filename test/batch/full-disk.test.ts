@@ -1,4 +1,4 @@
-// A batch whose journal fills the disk in the middle of the run (issue 12, item 1), in this process
+// A batch whose journal fills the disk in the middle of the run, in this process
 // through the journal's file-system seam, against a real sandbox behind a recording proxy: the run
 // stops with exit 6 and a message naming the journal and the disk, no request left whose key is not
 // in the journal, and a re-run on a healthy disk ends with every job exactly once.

@@ -1,4 +1,4 @@
-// Answers to POST /jobs that are not a created job (issue 12, item 4): an HTML page, a redirect,
+// Answers to POST /jobs that are not a created job: an HTML page, a redirect,
 // broken JSON, an id that is no positive integer, a 200 instead of a 201. Whether the server did the
 // work (the request passed on) or not, the batch counts nothing as created and nothing as refused:
 // every item's outcome is unknown and keeps its key. The same command against the real service

@@ -1,4 +1,4 @@
-// An item whose outcome is unknown keeps its key (issue 12, item 6), end to end through a hostile
+// An item whose outcome is unknown keeps its key, end to end through a hostile
 // server in front of the sandbox: a 409 idempotency_key_in_use or a 5xx to the first request (the
 // job may exist) is neither created nor refused, and the re-run sends the SAME key, so the job
 // exists once. And a run stopped early (a 401) never gives up the original keys of the items an

@@ -1,4 +1,4 @@
-// SIGTERM (a container stopped, `kill`) is handled like Ctrl-C (issue 12, "What to build"): the
+// SIGTERM (a container stopped, `kill`) is handled like Ctrl-C: the
 // built CLI stops handing out items, waits for the requests in flight, prints every item's result
 // and the tally, releases its lock and exits 143; the same command then finishes the file, each
 // job exactly once.

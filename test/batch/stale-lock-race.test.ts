@@ -1,4 +1,4 @@
-// Several re-runs of the same batch started at once on a stale lock (issue 12, item 2): the built
+// Several re-runs of the same batch started at once on a stale lock: the built
 // CLI in real processes racing for the lock a killed run left. Exactly one run may send: the
 // service ends with each job exactly once, and every other run either found nothing left to send
 // or was refused naming the run that holds the account lock (exit 2).

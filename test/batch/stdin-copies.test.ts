@@ -1,4 +1,4 @@
-// The copy of stdin a batch keeps in <state>/journals/stdin/ (issue 12, "What to build"): a run
+// The copy of stdin a batch keeps in <state>/journals/stdin/: a run
 // killed with SIGKILL cannot remove its own, whether it was still reading stdin (a `.tmp` copy)
 // or already sending (the finished `.input` copy); the next batch run removes the copies of runs
 // that have ended, and leaves a running one's alone.

@@ -1,4 +1,4 @@
-// The second pass for bodies beyond the body cache (issue 12, item 6: never run by a test before):
+// The second pass for bodies beyond the body cache (never run by a test before):
 // with the cache made tiny, every item (or every item past a cached prefix) is read, checked and
 // resolved again from the file. Each job is created once; a file edited during the run stops it
 // at the changed item ("changed", exit 1) without sending that item or any after it.

@@ -1,6 +1,6 @@
 // Bounded memory, proved on the built executable in a child process: whatever size of answer a
 // server sends, the command ends within seconds with an error naming the cap, and the child's peak
-// RSS (getrusage, written at exit by a preloaded script) stays under the design's 300 MB.
+// RSS (getrusage, written at exit by a preloaded script) stays under the 300 MB of docs/performance.md.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { endless, job, json, pages, stream, useHostileServer } from '../helpers/
 import { validJob } from '../helpers/sandbox.js';
 
 const MiB = 1024 * 1024;
-/** design.md 5: "Whatever a server sends: peak RSS under 300 MB". */
+/** docs/performance.md: whatever a server sends, peak RSS under 300 MB. */
 const RSS_BUDGET_BYTES = 300_000_000;
 const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
 

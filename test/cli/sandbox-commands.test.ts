@@ -21,7 +21,7 @@ describe('recruit sandbox tokens', () => {
       account: 'direct',
       permissions: ['organization.read', 'jobs.read', 'jobs.write', 'jobs.status.write'],
     });
-    // The sets that show the spec's 403 on lookups and "jobs.write is the only permission for creation".
+    // The sets that show the 403 on lookups (docs/api-rules.md) and "jobs.write is the only permission for creation".
     expect(tokens).toContainEqual({ token: 'sbx_staffing_nolookups', account: 'staffing', permissions: ['jobs.read', 'jobs.write', 'jobs.status.write'] });
     expect(tokens).toContainEqual({ token: 'sbx_approval_writeonly', account: 'approval', permissions: ['jobs.write'] });
     expect(new Set(tokens.map((t) => t.account))).toEqual(new Set(['direct', 'approval', 'staffing']));

@@ -1,7 +1,7 @@
 // A title's length is counted in characters (Unicode code points) end to end: the CLI sends a title
 // of 200 emoji (400 UTF-16 units) and the sandbox creates the job; 201 are refused by the sandbox,
 // and the CLI names the field. The CLI itself does not refuse a long title before sending: the
-// 200-character limit is the sandbox's choice, not the spec's (docs/decisions.md).
+// 200-character limit is the sandbox's choice, not the API's (docs/decisions.md).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

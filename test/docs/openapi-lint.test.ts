@@ -42,7 +42,7 @@ describe("docs/openapi.yaml under Spectral's oas ruleset", () => {
   });
 
   it('is a real check: it finds the error the document used to have', async () => {
-    // The fault latency schema before issue 15: prefixItems without items.
+    // The fault latency schema of an earlier version: prefixItems without items.
     const broken = text.replace(/^( +)items: \{ type: integer, minimum: 0 \}\n(?=\1minItems: 2)/m, '');
     expect(broken).not.toBe(text);
     const errors = (await lint(broken)).filter((r) => r.severity === ERROR);

@@ -1,4 +1,4 @@
-// The journal on a disk that fills up or goes read-only (issue 12, item 1): a key is handed out
+// The journal on a disk that fills up or goes read-only: a key is handed out
 // only once its block is whole on disk; the first failed write is kept and told once, and from then
 // on no key is written (so none is sent); a torn line is ended before anything else is written.
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';

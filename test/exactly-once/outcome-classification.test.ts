@@ -1,4 +1,4 @@
-// What a failed POST /jobs means for the item (issue 12, item 6): only an answer that judged the
+// What a failed POST /jobs means for the item: only an answer that judged the
 // request (400, 409, 422) is a refusal written to the journal; a "key in use" 409, a 5xx, a redirect,
 // an unreadable answer or no answer leave the outcome unknown, so that the item keeps its key.
 import { describe, expect, it } from 'vitest';

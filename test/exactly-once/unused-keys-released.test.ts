@@ -1,5 +1,5 @@
 // A run that stops early (a 401, a full account, Ctrl-C) releases the keys it reserved and did not
-// use (issue 12, item 6): the new ones, never an item's original key from an earlier run, which a
+// use: the new ones, never an item's original key from an earlier run, which a
 // re-run must send again (the first request with it may have created the job).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// A one-shot `jobs create` whose submission cannot be saved (issue 12, item 5): a state directory
+// A one-shot `jobs create` whose submission cannot be saved: a state directory
 // below a regular file (ENOTDIR), on a read-only disk (EROFS) or on a full one (ENOSPC). Nothing is
 // sent, the message says the submission could not be saved, it offers no `--resume` (there is
 // nothing to resume), exits 6, and leaves no temporary file. And when the outcome cannot be saved

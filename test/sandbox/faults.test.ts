@@ -85,7 +85,7 @@ describe('sandbox faults: 429=1', () => {
     }
   });
 
-  it('uses the retry-after value of the spec', async () => {
+  it('sends the Retry-After value the fault spec names', async () => {
     await setFaults(sandbox.current, '429=1,retry-after=7');
     const res = await call(sandbox.current, 'GET', '/v1/industries');
     expect(res.status).toBe(429);

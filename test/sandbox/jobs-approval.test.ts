@@ -1,5 +1,5 @@
-// The approval flow, which happens outside the API (design 4): POST /_sandbox/jobs/{id}/approve and
-// /reject. Approval activates the job and so enforces the active-job limit (spec: Transitions).
+// The approval flow, which happens outside the API (README, "The sandbox"): POST /_sandbox/jobs/{id}/approve and
+// /reject. Approval activates the job and so enforces the active-job limit (docs/api-rules.md, "States and transitions").
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import type { FieldProblem } from '../../src/sandbox/http-error.js';

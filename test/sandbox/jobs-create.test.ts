@@ -1,5 +1,5 @@
-// POST /jobs over real HTTP: the created resource, field validation (design 3a), staffing and
-// approval accounts, publication at creation and the active-job limit (spec: Create-job rules).
+// POST /jobs over real HTTP: the created resource, field validation (src/domain/job-fields.ts), staffing and
+// approval accounts, publication at creation and the active-job limit (docs/api-rules.md, "Create-job rules").
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import type { FieldProblem } from '../../src/sandbox/http-error.js';

@@ -1,5 +1,5 @@
 // PATCH /jobs/{jobId}/status over real HTTP: settable codes, approval and capacity checks, and what
-// a status change leaves alone (spec: States and transitions; Limits).
+// a status change leaves alone (docs/api-rules.md, "States and transitions", "Limits").
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import type { FieldProblem } from '../../src/sandbox/http-error.js';

@@ -1,5 +1,5 @@
 // PATCH /jobs/{jobId} over real HTTP: field changes, validation, ownership, and the publication
-// rules on update (spec: Publication rules, rows "Update when omitted" and rules 1-5).
+// rules on update (docs/api-rules.md, "Publication rules": the update column and rules 1-5).
 import { describe, expect, it } from 'vitest';
 import type { FieldProblem } from '../../src/sandbox/http-error.js';
 import type { JobResource } from '../../src/sandbox/job.js';

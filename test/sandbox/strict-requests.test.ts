@@ -1,4 +1,4 @@
-// What the sandbox refuses before carrying a request out, and in which order (issue 15, part 2):
+// What the sandbox refuses before carrying a request out, and in which order:
 // a body that is not application/json (415); the credential before routing and the body (401
 // first); queued faults taken by every /v1 request; HEAD answered like GET without a body.
 import { describe, expect, it } from 'vitest';

@@ -103,7 +103,7 @@ describe('the wizard on an approval account', () => {
     await runWizard(ctx, { prompter });
     prompter.assertDone();
 
-    // The spec's caveat is shown under the publication choices.
+    // The caveat for approval accounts is shown under the publication choices.
     const caveat = 'Note: an account that needs approval refuses publication at creation (409); you can publish once the job is approved and active.';
     for (const question of ['Publish on the career page?', 'Publish on free job boards?']) {
       const seen = prompter.seen.find((s) => s.message === question)!;

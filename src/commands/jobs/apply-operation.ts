@@ -59,7 +59,7 @@ export function applyOperation(input: string, actions: readonly Action[], resent
         return answer;
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409 && error.code === PUBLICATION_REFUSED)) throw error;
-        // A 409 creates nothing (spec: publication rule 3): the job is created unpublished, with a
+        // A 409 creates nothing (docs/api-rules.md, "Publication rules" 3): the job is created unpublished, with a
         // key derived from the journaled one, so that a re-run after a crash here replays it.
         const bare = Object.fromEntries(Object.entries(body).filter(([k]) => !(PUBLICATION_FIELDS as readonly string[]).includes(k)));
         unpublished.add(String(body.jobCode));

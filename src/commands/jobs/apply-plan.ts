@@ -106,7 +106,7 @@ const isApproved = (job: Job) => job.approvalStatus === 1 || job.approvalStatus 
 const isActive = (job: Job) => job.status === 5;
 
 /**
- * What an update sends for publication (spec: publication rules). A flag the file omits keeps the
+ * What an update sends for publication (docs/api-rules.md, "Publication rules"). A flag the file omits keeps the
  * job's setting (free boards: the job's own value is sent back, as `jobs update` does). Turning a
  * channel on is only possible for an active, approved job: otherwise the flag is held, not sent.
  */

@@ -1,6 +1,6 @@
 // `recruit jobs create`: the batch with --file, one job from field flags, a clone of a job with
 // --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
-// terminal (design 2).
+// terminal.
 import type { Context } from '../../context/context.js';
 import { wantsCsv } from '../../terminal/csv.js';
 import { UsageError } from '../../core/errors.js';

@@ -1,4 +1,4 @@
-// `recruit jobs pending`: persisted creations without a final answer (design 2).
+// `recruit jobs pending`: persisted creations without a final answer.
 import type { Context } from '../../context/context.js';
 import { printTable, writeJson } from '../../terminal/output.js';
 import { SubmissionStore, type Submission } from '../../jobs/submissions.js';

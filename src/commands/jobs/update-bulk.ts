@@ -1,7 +1,7 @@
 // `recruit jobs update <id...> [field flags]` and `jobs update - ...`: one patch for many jobs, as a
 // bulk operation (src/jobs/bulk/run-bulk.ts). Each job keeps the single update's rules: it is read
 // first, names are resolved in its own industry, its salary bounds are checked against it, and its
-// current free-board setting is sent back unless the user chose one (spec publication rule 2).
+// current free-board setting is sent back unless the user chose one (docs/api-rules.md, "Publication rules" 2).
 // A job that already has every value asked for is reported unchanged and not sent.
 import type { ApiClient } from '../../api/client.js';
 import { updateJob } from '../../api/jobs.js';

@@ -1,6 +1,6 @@
-// Checks a `jobs update` body before anything is sent (design 3): read-only fields, the
+// Checks a `jobs update` body before anything is sent: read-only fields, the
 // description's length, a full location, the salary interval and range. Every problem names its
-// field; unknown fields are only reported, since the service has fields the spec does not show.
+// field; unknown fields are only reported, since the service has fields the API's description does not show.
 import type { ErrorDetail } from '../../core/errors.js';
 import { UsageError } from '../../core/errors.js';
 import {

@@ -1,4 +1,4 @@
-// The publication rule of `jobs update` (spec: Publication rules; design 3). On PATCH an omitted
+// The publication rule of `jobs update` (docs/api-rules.md, "Publication rules"). On PATCH an omitted
 // publishToCareerPage keeps the career page as it is, but an omitted publishToFreeJobBoards turns
 // free boards OFF. Unless the user decided, the job's current free-board setting is sent back.
 import type { Job } from '../../api/types.js';

@@ -1,4 +1,4 @@
-// Publication on the career page and on free job boards, with the spec's caveat for approval accounts.
+// Publication on the career page and on free job boards, with the caveat of docs/api-rules.md for approval accounts.
 import { BACK, backChoice, type Back } from '../../prompts/back.js';
 import type { Choice } from '../../prompts/prompter.js';
 import type { Step } from '../session.js';
