@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { Transport, type TransportOptions } from '../../src/api/http.js';
+import { settled } from '../helpers/settled.js';
 
 interface Got {
   method: string;
@@ -272,17 +273,6 @@ describe('the sweep timer', () => {
 });
 
 describe('a limit, on a clock that moves only when told', () => {
-  /** Whether `promise` has settled, after the I/O and callbacks now due have run. */
-  async function settled(promise: Promise<unknown>): Promise<boolean> {
-    let done = false;
-    promise.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    return done;
-  }
-
   it.each([
     ['the phase limit', { headersTimeoutMs: 50 }, undefined, 50, 'waiting for the response timed out after 50 ms'],
     ['the deadline', { requestTimeoutMs: 30 }, 30, 30, "no complete answer by the request's deadline (waiting for the response)"],
