@@ -2,7 +2,6 @@
 // recording proxy that sees every request the CLI makes.
 import type { Clock } from '../../src/cli/clock.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { request } from 'undici';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { BIN, runCli, type CliResult } from '../helpers/cli.js';
 import { validJob } from '../helpers/sandbox.js';
+import { spawnCollect, type Collected } from '../helpers/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'recruit-batch-'));
 
@@ -177,12 +177,8 @@ export function journalEntries(file: string): any[] {
     .map((l) => JSON.parse(l));
 }
 
-export interface Signalled {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+/** What a signalled run left: its exit code or signal, and its output. */
+export type Signalled = Collected;
 
 /** Runs the built CLI with `args` and sends it `signal` once `after` jobs titled `prefix...` exist in `sandbox`. */
 export function signalWhen(
@@ -193,25 +189,9 @@ export function signalWhen(
   after: number,
   signal: NodeJS.Signals,
 ): Promise<Signalled> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    let sent = false;
-    const poll = setInterval(() => {
-      if (!sent && titlesWithPrefix(sandbox, prefix).size >= after) {
-        sent = true;
-        child.kill(signal);
-      }
-    }, 5);
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code, sig) => {
-      clearInterval(poll);
-      clearTimeout(timeout);
-      resolve({ code, signal: sig, stdout, stderr });
-    });
-  });
+  return spawnCollect(process.execPath, [BIN, ...args], {
+    env: { NO_COLOR: '1', ...env },
+    timeoutMs: 30_000,
+    signalWhen: { when: () => titlesWithPrefix(sandbox, prefix).size >= after, signal },
+  }).done;
 }
