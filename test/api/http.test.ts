@@ -1,27 +1,27 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Transport } from '../../src/api/http.js';
+import { listenLocal, type Listening } from '../helpers/fake-server.js';
 import { settled } from '../helpers/settled.js';
 
-let server: Server | undefined;
+let server: Listening | undefined;
 let transport: Transport | undefined;
 
 afterEach(async () => {
   vi.useRealTimers();
   transport?.close();
-  if (server) await new Promise((resolve) => server!.close(resolve));
+  await server?.close();
   server = undefined;
 });
 
 async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<string> {
-  server = createServer((req, res) => {
+  const http = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => handler(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenLocal(http);
+  return server.origin;
 }
 
 function make(timeouts: Partial<{ headers: number; body: number; maxBytes: number }> = {}): Transport {

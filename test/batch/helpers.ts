@@ -2,15 +2,13 @@
 // recording proxy that sees every request the CLI makes.
 import type { Clock } from '../../src/cli/clock.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { request } from 'undici';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { BIN, runCli, type CliResult } from '../helpers/cli.js';
 import { validJob } from '../helpers/sandbox.js';
+import { forward, passHeaders, readBody, useListening } from '../helpers/fake-server.js';
 import { spawnCollect, type Collected } from '../helpers/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'recruit-batch-'));
@@ -89,18 +87,16 @@ export interface RecordingProxy {
   reset(): void;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+/** Headers a proxy sets itself (the recording proxy passes Content-Length on). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
 /** A fault-free proxy in front of the sandbox that records every request, for a test file. */
 export function useRecordingProxy(sandbox: { readonly current: RunningSandbox }): RecordingProxy {
-  let server: Server;
   let inFlight = 0;
   const proxy: RecordingProxy = {
-    baseUrl: '',
+    get baseUrl() {
+      return `${listening.current.origin}/v1`;
+    },
     requests: [],
     maxInFlight: 0,
     reset() {
@@ -108,53 +104,32 @@ export function useRecordingProxy(sandbox: { readonly current: RunningSandbox })
       proxy.maxInFlight = 0;
     },
   };
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const received = Date.now();
-      inFlight++;
-      proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
-      void (async () => {
-        const body = await readBody(req);
-        const headers = { ...req.headers };
-        delete headers.host;
-        delete headers.connection;
-        const upstream = await request(`${sandbox.current.origin}${req.url}`, {
-          method: req.method as 'GET',
-          headers: headers as Record<string, string>,
-          body: body.length ? body : undefined,
-        });
-        const text = await upstream.body.text();
-        inFlight--;
-        const key = req.headers['idempotency-key'];
-        proxy.requests.push({
-          method: req.method ?? '',
-          path: (req.url ?? '').replace(/^\/v1/, ''),
-          key: typeof key === 'string' ? key : undefined,
-          received,
-          answered: Date.now(),
-          status: upstream.statusCode,
-          replayed: upstream.headers['idempotent-replayed'] === 'true',
-          body: body.toString('utf8'),
-        });
-        const out: Record<string, string> = {};
-        for (const [name, value] of Object.entries(upstream.headers)) {
-          if (value !== undefined && name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') out[name] = String(value);
-        }
-        res.writeHead(upstream.statusCode, out).end(text);
-      })().catch((error: Error) => {
-        inFlight--;
-        res.destroy(error);
+  const server = createServer((req, res) => {
+    const received = Date.now();
+    inFlight++;
+    proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
+    void (async () => {
+      const body = await readBody(req);
+      const upstream = await forward(sandbox.current.origin, req, body);
+      inFlight--;
+      const key = req.headers['idempotency-key'];
+      proxy.requests.push({
+        method: req.method ?? '',
+        path: (req.url ?? '').replace(/^\/v1/, ''),
+        key: typeof key === 'string' ? key : undefined,
+        received,
+        answered: Date.now(),
+        status: upstream.status,
+        replayed: upstream.headers['idempotent-replayed'] === 'true',
+        body: body.toString('utf8'),
       });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
+      res.writeHead(upstream.status, passHeaders(upstream.headers, HOP_BY_HOP)).end(upstream.text);
+    })().catch((error: Error) => {
+      inFlight--;
+      res.destroy(error);
     });
   });
+  const listening = useListening(server);
   return proxy;
 }
 

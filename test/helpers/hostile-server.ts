@@ -1,11 +1,11 @@
 // A local HTTP server that misbehaves the way each test chooses: a status, headers and a body; a
 // body of N bytes streamed fast with or without Content-Length; an endless body; a trickle; no
 // headers at all; a connection cut mid-body; pages for --all. It records every request it gets, so
-// a test can assert what was (or was not) sent. On 127.0.0.1, port 0; every socket is destroyed
-// between tests and when the file ends.
+// a test can assert what was (or was not) sent. On 127.0.0.1, port 0 (fake-server.ts); every
+// connection is ended between tests and when the file ends.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { listenLocal, type Listening } from './fake-server.js';
 
 export interface Recorded {
   method: string;
@@ -122,7 +122,6 @@ const FILLS = {
 export class HostileServer {
   readonly requests: Recorded[] = [];
   private readonly routes = new Map<string, { rules: Rule[]; count: number }>();
-  private readonly sockets = new Set<Socket>();
   private readonly server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -146,14 +145,8 @@ export class HostileServer {
       answer(res, typeof rule === 'function' ? rule(recorded, n) : rule, recorded);
     });
   });
+  private listening: Listening | undefined;
   port = 0;
-
-  constructor() {
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
 
   /** http://127.0.0.1:<port>/v1 */
   get base(): string {
@@ -165,8 +158,8 @@ export class HostileServer {
   }
 
   async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.listening = await listenLocal(this.server);
+    this.port = this.listening.port;
   }
 
   /**
@@ -187,12 +180,12 @@ export class HostileServer {
   reset(): void {
     this.routes.clear();
     this.requests.length = 0;
-    for (const socket of this.sockets) socket.destroy();
+    this.server.closeAllConnections();
   }
 
   async close(): Promise<void> {
     this.reset();
-    await new Promise((resolve) => this.server.close(resolve));
+    await this.listening?.close();
   }
 }
 
