@@ -1,13 +1,14 @@
 // The API client's bounds against the hostile server, in-process: the size cap to the byte, the
 // default deadline (with a clock that moves only when the client sleeps, so 120 s cost nothing),
-// a short real deadline, exact Retry-After values up to the 60 s cap and none beyond it, and a
-// connection cut in the middle of a body.
-import { describe, expect, it } from 'vitest';
+// a short deadline on fake timers, exact Retry-After values up to the 60 s cap and none beyond
+// it, and a connection cut in the middle of a body.
+import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, DEFAULT_TIMEOUTS, type ClientOptions } from '../../src/api/client.js';
 import { countJsonValues } from '../../src/api/json-values.js';
 import { exitCodeOf } from '../../src/core/api-failure.js';
 import { cut, job, json, retryAfter, silent, stream, trickle, useHostileServer } from '../helpers/hostile-server.js';
 import { failure } from '../helpers/api-failure.js';
+import { settled } from '../helpers/settled.js';
 
 const server = useHostileServer();
 
@@ -129,18 +130,26 @@ describe('the deadline of a request', () => {
     ['a body that trickles', () => trickle(50), 'reading the response'],
   ])('ends %s at the deadline, whatever the phase limits', async (_name, answer, phase) => {
     server.on('GET /v1/jobs/1', answer());
+    // On a clock that moves only when told: Date and the intervals (the transport's deadline watch,
+    // the trickle's bytes) are fake, the sockets real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     // Phase limits of 30 s, a deadline of 300 ms.
     const api = client({ timeouts: { requestMs: 300 } });
-    const started = Date.now();
     try {
-      const error = await failure(api.request('GET', '/jobs/1'));
+      const pending = failure(api.request('GET', '/jobs/1'));
+      while (server.got('GET /v1/jobs/1').length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      vi.advanceTimersByTime(299);
+      expect(await settled(pending)).toBe(false);
+      // The deadline is watched on a tick of at most 1 s; the phase limits would wait 30 s.
+      vi.advanceTimersByTime(1001);
+      expect(await settled(pending)).toBe(true);
+      const error = await pending;
       expect(error).toMatchObject({ kind: 'timeout', status: null, retryable: true });
       expect(error.message).toBe(`GET /jobs/1 failed: no complete answer by the request's deadline (${phase})`);
       expect(exitCodeOf(error)).toBe(5);
-      // The deadline is watched on a 1 s tick; the phase limits would have waited 30 s.
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(server.got('GET /v1/jobs/1')).toHaveLength(1);
     } finally {
+      vi.useRealTimers();
       await api.close();
     }
   });

@@ -1,25 +1,27 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Transport } from '../../src/api/http.js';
+import { listenLocal, type Listening } from '../helpers/fake-server.js';
+import { settled } from '../helpers/settled.js';
 
-let server: Server | undefined;
+let server: Listening | undefined;
 let transport: Transport | undefined;
 
 afterEach(async () => {
+  vi.useRealTimers();
   transport?.close();
-  if (server) await new Promise((resolve) => server!.close(resolve));
+  await server?.close();
   server = undefined;
 });
 
 async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<string> {
-  server = createServer((req, res) => {
+  const http = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => handler(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenLocal(http);
+  return server.origin;
 }
 
 function make(timeouts: Partial<{ headers: number; body: number; maxBytes: number }> = {}): Transport {
@@ -57,15 +59,24 @@ describe('HTTP transport', () => {
   });
 
   it("ends a request at its overall deadline, checked as often as the usual deadline needs (not once a second)", async () => {
-    const base = await serve(() => undefined);
+    // On a clock that moves only when told (Date and the sweep's interval are fake; the sockets real).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    let received = 0;
+    const base = await serve(() => void received++);
     transport = new Transport({ connectTimeoutMs: 10_000, headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000, maxResponseBytes: 1024, requestTimeoutMs: 100, maxSockets: 4 });
-    const started = Date.now();
-    await expect(transport.send(`${base}/slow`, { method: 'GET', headers: {}, deadline: started + 100 })).rejects.toMatchObject({
+    const pending = transport.send(`${base}/slow`, { method: 'GET', headers: {}, deadline: Date.now() + 100 });
+    pending.catch(() => undefined);
+    while (received === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.advanceTimersByTime(99);
+    expect(await settled(pending)).toBe(false);
+    // Checked every 10 ms: by one check after the deadline, well before the one-second tick that
+    // the 10 s limits alone would give.
+    vi.advanceTimersByTime(11);
+    expect(await settled(pending)).toBe(true);
+    await expect(pending).rejects.toMatchObject({
       code: 'ETIMEDOUT',
       message: "no complete answer by the request's deadline (waiting for the response)",
     });
-    // Checked every 10 ms: well before the one-second tick that the 10 s limits alone would give.
-    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('times out the one stuck request while many others come and go beside it', async () => {

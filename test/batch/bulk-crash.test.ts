@@ -2,12 +2,12 @@
 // run again: every job ends in the target status and no change is carried out twice. Every request
 // goes through a recording proxy, so each PATCH and its Idempotency-Key is counted, with the
 // sandbox's own word on replays (`Idempotent-Replayed: true`). Needs `npm run build` first.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBin } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
+import { spawnCollect } from '../helpers/spawn.js';
 import { useRecordingProxy } from './helpers.js';
 
 const COUNT = 500;
@@ -40,23 +40,12 @@ const closed = () => ids.filter((id) => sandbox.current.store.findJob('direct', 
 
 /** Runs the built CLI with `input` on stdin and SIGKILLs it once `after` of the jobs are closed. */
 function killWhen(args: string[], input: string, after: number): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.stdout.resume();
-    const poll = setInterval(() => {
-      if (closed() >= after) child.kill('SIGKILL');
-    }, 5);
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (_code, signal) => {
-      clearInterval(poll);
-      clearTimeout(timeout);
-      resolve({ signal, stderr });
-    });
-    child.stdin.end(input);
-  });
+  return spawnCollect(process.execPath, [BIN, ...args], {
+    env: { NO_COLOR: '1', ...env },
+    input,
+    timeoutMs: 60_000,
+    signalWhen: { when: () => closed() >= after, signal: 'SIGKILL' },
+  }).done;
 }
 
 describe('bulk status change killed and run again', () => {

@@ -2,16 +2,14 @@
 // recording proxy that sees every request the CLI makes.
 import type { Clock } from '../../src/core/clock.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { request } from 'undici';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { BIN, runCli, type CliResult } from '../helpers/cli.js';
 import { validJob } from '../helpers/sandbox.js';
+import { forward, passHeaders, readBody, useListening } from '../helpers/fake-server.js';
+import { spawnCollect, type Collected } from '../helpers/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'recruit-batch-'));
 
@@ -89,18 +87,16 @@ export interface RecordingProxy {
   reset(): void;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+/** Headers a proxy sets itself (the recording proxy passes Content-Length on). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
 /** A fault-free proxy in front of the sandbox that records every request, for a test file. */
 export function useRecordingProxy(sandbox: { readonly current: RunningSandbox }): RecordingProxy {
-  let server: Server;
   let inFlight = 0;
   const proxy: RecordingProxy = {
-    baseUrl: '',
+    get baseUrl() {
+      return `${listening.current.origin}/v1`;
+    },
     requests: [],
     maxInFlight: 0,
     reset() {
@@ -108,53 +104,32 @@ export function useRecordingProxy(sandbox: { readonly current: RunningSandbox })
       proxy.maxInFlight = 0;
     },
   };
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const received = Date.now();
-      inFlight++;
-      proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
-      void (async () => {
-        const body = await readBody(req);
-        const headers = { ...req.headers };
-        delete headers.host;
-        delete headers.connection;
-        const upstream = await request(`${sandbox.current.origin}${req.url}`, {
-          method: req.method as 'GET',
-          headers: headers as Record<string, string>,
-          body: body.length ? body : undefined,
-        });
-        const text = await upstream.body.text();
-        inFlight--;
-        const key = req.headers['idempotency-key'];
-        proxy.requests.push({
-          method: req.method ?? '',
-          path: (req.url ?? '').replace(/^\/v1/, ''),
-          key: typeof key === 'string' ? key : undefined,
-          received,
-          answered: Date.now(),
-          status: upstream.statusCode,
-          replayed: upstream.headers['idempotent-replayed'] === 'true',
-          body: body.toString('utf8'),
-        });
-        const out: Record<string, string> = {};
-        for (const [name, value] of Object.entries(upstream.headers)) {
-          if (value !== undefined && name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding') out[name] = String(value);
-        }
-        res.writeHead(upstream.statusCode, out).end(text);
-      })().catch((error: Error) => {
-        inFlight--;
-        res.destroy(error);
+  const server = createServer((req, res) => {
+    const received = Date.now();
+    inFlight++;
+    proxy.maxInFlight = Math.max(proxy.maxInFlight, inFlight);
+    void (async () => {
+      const body = await readBody(req);
+      const upstream = await forward(sandbox.current.origin, req, body);
+      inFlight--;
+      const key = req.headers['idempotency-key'];
+      proxy.requests.push({
+        method: req.method ?? '',
+        path: (req.url ?? '').replace(/^\/v1/, ''),
+        key: typeof key === 'string' ? key : undefined,
+        received,
+        answered: Date.now(),
+        status: upstream.status,
+        replayed: upstream.headers['idempotent-replayed'] === 'true',
+        body: body.toString('utf8'),
       });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
+      res.writeHead(upstream.status, passHeaders(upstream.headers, HOP_BY_HOP)).end(upstream.text);
+    })().catch((error: Error) => {
+      inFlight--;
+      res.destroy(error);
     });
   });
+  const listening = useListening(server);
   return proxy;
 }
 
@@ -177,12 +152,8 @@ export function journalEntries(file: string): any[] {
     .map((l) => JSON.parse(l));
 }
 
-export interface Signalled {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+/** What a signalled run left: its exit code or signal, and its output. */
+export type Signalled = Collected;
 
 /** Runs the built CLI with `args` and sends it `signal` once `after` jobs titled `prefix...` exist in `sandbox`. */
 export function signalWhen(
@@ -193,25 +164,9 @@ export function signalWhen(
   after: number,
   signal: NodeJS.Signals,
 ): Promise<Signalled> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    let sent = false;
-    const poll = setInterval(() => {
-      if (!sent && titlesWithPrefix(sandbox, prefix).size >= after) {
-        sent = true;
-        child.kill(signal);
-      }
-    }, 5);
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code, sig) => {
-      clearInterval(poll);
-      clearTimeout(timeout);
-      resolve({ code, signal: sig, stdout, stderr });
-    });
-  });
+  return spawnCollect(process.execPath, [BIN, ...args], {
+    env: { NO_COLOR: '1', ...env },
+    timeoutMs: 30_000,
+    signalWhen: { when: () => titlesWithPrefix(sandbox, prefix).size >= after, signal },
+  }).done;
 }

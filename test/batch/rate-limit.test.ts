@@ -36,6 +36,8 @@ describe('batch under a rate limit', () => {
     await admin('rate-limit', { limit: '20/s' }); // a burst of 4
     const file = writeJobs('paced.ndjson', jobs('Paced Job', 30));
     proxy.reset();
+    // The real clock: what is tested is the pacing against the sandbox's bucket, which refills in
+    // real time (a skipped wait would reach the bucket early).
     const res = await batch(proxy.baseUrl, file, ['--concurrency', '4'], { clock: systemClock });
     expect(res.code, res.stderr).toBe(0);
     createdOnce('Paced Job ', 30);
@@ -56,6 +58,7 @@ describe('batch under a rate limit', () => {
     const named = { jobFunctionId: undefined, industry: 'Information Technology', jobFunction: 'DevOps' };
     const file = writeJobs('strict.ndjson', jobs('Strict Job', 24, named));
     proxy.reset();
+    // The real clock: what is tested is the margin against real timers' and the loopback's jitter.
     const res = await batch(proxy.baseUrl, file, ['--concurrency', '4', '--verbose'], { clock: systemClock });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('rate limit: 10 requests/s; requests start 105 ms apart');

@@ -1,6 +1,7 @@
 // Bounded memory, proved on the built executable in a child process: whatever size of answer a
-// server sends, the command ends within seconds with an error naming the cap, and the child's peak
-// RSS (getrusage, written at exit by a preloaded script) stays under the 300 MB of docs/performance.md.
+// server sends, the command ends with an error naming the cap, having read little past it (the
+// server counts the bytes it handed over: a byte count, not a wall-clock bound), and the child's
+// peak RSS (getrusage, written at exit by a preloaded script) stays under the 300 MB of docs/performance.md.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,21 +15,21 @@ import { validJob } from '../helpers/sandbox.js';
 const MiB = 1024 * 1024;
 /** docs/performance.md: whatever a server sends, peak RSS under 300 MB. */
 const RSS_BUDGET_BYTES = 300_000_000;
+/** The 32 MiB cap and what the loopback socket's buffers can take on top of it: well under an answer of 300 MB. */
+const SENT_BOUND_BYTES = 64 * MiB;
 const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
 
 const server = useHostileServer();
 beforeAll(ensureFreshBuild, 60_000);
 
 interface Measured extends CliResult {
-  ms: number;
   peakRssBytes: number;
 }
 
-/** The built CLI against the hostile server, with its wall time and peak RSS. */
+/** The built CLI against the hostile server, with its peak RSS. */
 async function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'recruit-rss-'));
   const rssFile = join(dir, 'peak-rss');
-  const started = Date.now();
   const result = await runBin(['--base-url', server.base, ...args], {
     env: {
       RECRUIT_TOKEN: 'x',
@@ -39,17 +40,16 @@ async function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Me
     // Killed after 15 s (no peak RSS written then): the test's own limit is longer, so it fails saying so.
     timeoutMs: 15_000,
   });
-  const ms = Date.now() - started;
   // No file: the child was killed or crashed before it could exit; the result says which.
   expect(existsSync(rssFile), `no peak RSS written; exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
-  return { ...result, ms, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+  return { ...result, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
 }
 
 describe('a huge answer to GET /jobs/1', () => {
   it.each([
     ['with its Content-Length', true],
     ['chunked, without a Content-Length', false],
-  ])('300 MB %s: exit 1 within seconds naming the 32 MiB cap, peak RSS under 300 MB', async (_name, contentLength) => {
+  ])('300 MB %s: exit 1 naming the 32 MiB cap, having read little past it, peak RSS under 300 MB', async (_name, contentLength) => {
     server.on('GET /v1/jobs/1', stream(300_000_000, contentLength));
     const result = await measured(['jobs', 'get', '1']);
     expect(result.stderr).toContain('error: GET /jobs/1 failed: the service sent more than 32 MiB; stopped reading');
@@ -57,8 +57,9 @@ describe('a huge answer to GET /jobs/1', () => {
     expect(result.stdout).toBe('');
     expect(result.peakRssBytes).toBeGreaterThan(10 * MiB); // a real measurement, not a zero
     expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
-    // Reading 300 MB and failing later takes long too; a cap that works stops at 32 MiB.
-    expect(result.ms).toBeLessThan(10_000);
+    // A cap that works stops reading at 32 MiB: the server could hand its socket little more than
+    // that (plus the socket buffers) before the client hung up, not the 300 MB.
+    expect(server.got('GET /v1/jobs/1')[0]!.bodyBytesSent).toBeLessThan(SENT_BOUND_BYTES);
     // Too large is not transient: one request, no retry of the same flood.
     expect(server.got('GET /v1/jobs/1')).toHaveLength(1);
   }, 30_000);
@@ -70,7 +71,8 @@ describe('a huge answer to GET /jobs/1', () => {
     expect(result.stderr).toContain('"code":"too_large"');
     expect(result.stderr).toContain('GET /jobs/1 failed: the service sent more than 32 MiB; stopped reading');
     expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
-    expect(result.ms).toBeLessThan(10_000);
+    expect(server.got('GET /v1/jobs/1')).toHaveLength(1);
+    expect(server.got('GET /v1/jobs/1')[0]!.bodyBytesSent).toBeLessThan(SENT_BOUND_BYTES);
   }, 30_000);
 });
 
@@ -93,7 +95,8 @@ describe('answers under the size cap that cost most to hold: millions of small v
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
-    expect(result.ms).toBeLessThan(10_000);
+    // The message is the JSON-value count's, which runs before any parse: the values were counted,
+    // not parsed into 10 million objects (how fast that is, is the bench's business, not a test's).
   }, 30_000);
 
   it('jobs list --all in a pipe writes each page as it comes: 500,000 of the smallest jobs, under the RSS bound', async () => {
@@ -161,8 +164,9 @@ describe('a batch whose POST /jobs gets a huge answer', () => {
       ['unknown', 'too_large'],
     ]);
     expect(result.peakRssBytes).toBeLessThan(RSS_BUDGET_BYTES);
-    expect(result.ms).toBeLessThan(20_000);
     expect(server.got('POST /v1/jobs').length).toBeGreaterThan(0);
+    // Each answer read up to the cap only, not its 300 MB.
+    for (const post of server.got('POST /v1/jobs')) expect(post.bodyBytesSent).toBeLessThan(SENT_BOUND_BYTES);
     // The run's journal is there (the items keep their keys), its lock is not.
     const journals = readdirSync(join(state, 'journals'));
     expect(journals.some((f) => !f.endsWith('.lock'))).toBe(true);

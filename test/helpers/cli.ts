@@ -1,5 +1,4 @@
 // Runs the CLI in-process with fake streams, or the built bin/recruit.js as a child process.
-import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/entry/run.js';
@@ -7,6 +6,7 @@ import type { Clock } from '../../src/core/clock.js';
 import type { IO, Stream } from '../../src/terminal/io.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
 import { skippingClock } from './clock.js';
+import { exitCode, spawnCollect } from './spawn.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/recruit.js', import.meta.url));
 
@@ -61,22 +61,12 @@ export interface BinOptions {
 }
 
 /** The built executable in a child process, to catch packaging faults. Needs `npm run build`. */
-export function runBin(args: string[], options: BinOptions = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
-    });
-    child.stdin.end(options.input ?? '');
+export async function runBin(args: string[], options: BinOptions = {}): Promise<CliResult> {
+  const { done } = spawnCollect(process.execPath, [BIN, ...args], {
+    env: { NO_COLOR: '1', ...options.env },
+    input: options.input ?? '',
+    timeoutMs: options.timeoutMs ?? 15_000,
   });
+  const collected = await done;
+  return { code: exitCode(collected), stdout: collected.stdout, stderr: collected.stderr };
 }

@@ -1,11 +1,11 @@
 // A local HTTP server that misbehaves the way each test chooses: a status, headers and a body; a
 // body of N bytes streamed fast with or without Content-Length; an endless body; a trickle; no
 // headers at all; a connection cut mid-body; pages for --all. It records every request it gets, so
-// a test can assert what was (or was not) sent. On 127.0.0.1, port 0; every socket is destroyed
-// between tests and when the file ends.
+// a test can assert what was (or was not) sent. On 127.0.0.1, port 0 (fake-server.ts); every
+// connection is ended between tests and when the file ends.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { listenLocal, type Listening } from './fake-server.js';
 
 export interface Recorded {
   method: string;
@@ -18,6 +18,8 @@ export interface Recorded {
   body: string;
   /** Date.now() when the request (headers and body) had arrived. */
   at: number;
+  /** Bytes of the answer's body the server has handed to the socket so far (a streamed body stops when the client hangs up). */
+  bodyBytesSent: number;
 }
 
 /** What the server does with one request. */
@@ -120,7 +122,6 @@ const FILLS = {
 export class HostileServer {
   readonly requests: Recorded[] = [];
   private readonly routes = new Map<string, { rules: Rule[]; count: number }>();
-  private readonly sockets = new Set<Socket>();
   private readonly server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -134,23 +135,18 @@ export class HostileServer {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
+        bodyBytesSent: 0,
       };
       this.requests.push(recorded);
       const route = this.routes.get(`${recorded.method} ${recorded.path}`);
-      if (!route) return answer(res, json({ error: { code: 'not_found', message: `no route for ${recorded.method} ${recorded.path} in this test` } }, 404));
+      if (!route) return answer(res, json({ error: { code: 'not_found', message: `no route for ${recorded.method} ${recorded.path} in this test` } }, 404), recorded);
       const n = ++route.count;
       const rule = route.rules[Math.min(n, route.rules.length) - 1]!;
-      answer(res, typeof rule === 'function' ? rule(recorded, n) : rule);
+      answer(res, typeof rule === 'function' ? rule(recorded, n) : rule, recorded);
     });
   });
+  private listening: Listening | undefined;
   port = 0;
-
-  constructor() {
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
 
   /** http://127.0.0.1:<port>/v1 */
   get base(): string {
@@ -162,8 +158,8 @@ export class HostileServer {
   }
 
   async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.listening = await listenLocal(this.server);
+    this.port = this.listening.port;
   }
 
   /**
@@ -184,20 +180,21 @@ export class HostileServer {
   reset(): void {
     this.routes.clear();
     this.requests.length = 0;
-    for (const socket of this.sockets) socket.destroy();
+    this.server.closeAllConnections();
   }
 
   async close(): Promise<void> {
     this.reset();
-    await new Promise((resolve) => this.server.close(resolve));
+    await this.listening?.close();
   }
 }
 
-function answer(res: ServerResponse, a: Answer): void {
+function answer(res: ServerResponse, a: Answer, recorded: Recorded): void {
   res.on('error', () => undefined); // the client hung up: expected of a client that gives up
   switch (a.kind) {
     case 'reply':
       res.writeHead(a.status, { 'content-length': String(Buffer.byteLength(a.body)), ...a.headers });
+      recorded.bodyBytesSent = Buffer.byteLength(a.body);
       return void res.end(a.body);
     case 'stream':
     case 'endless': {
@@ -207,7 +204,7 @@ function answer(res: ServerResponse, a: Answer): void {
       // Whole pieces only: the body is `bytes` long to within a piece.
       const length = fill.head.length + fill.tail.length + Math.floor((bytes - fill.head.length - fill.tail.length) / fill.unit.length) * fill.unit.length;
       res.writeHead(200, { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(length) }) });
-      return pump(res, length, fill);
+      return pump(res, length, fill, recorded);
     }
     case 'trickle': {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -225,14 +222,16 @@ function answer(res: ServerResponse, a: Answer): void {
 }
 
 /** A JSON job of `bytes` bytes (Infinity: endless) made as `fill` says, written as fast as the client takes it. */
-function pump(res: ServerResponse, bytes: number, fill: (typeof FILLS)[keyof typeof FILLS]): void {
+function pump(res: ServerResponse, bytes: number, fill: (typeof FILLS)[keyof typeof FILLS], recorded: Recorded): void {
   const filler = Buffer.from(fill.unit.repeat(Math.floor((1024 * 1024) / fill.unit.length)));
   res.write(fill.head);
+  recorded.bodyBytesSent = fill.head.length;
   let left = bytes - fill.head.length - fill.tail.length;
   const more = () => {
     while (left > 0 && !res.destroyed) {
       const piece = left >= filler.length ? filler : filler.subarray(0, left);
       left -= piece.length;
+      recorded.bodyBytesSent += piece.length;
       if (!res.write(piece)) return void res.once('drain', more);
     }
     if (left <= 0 && !res.destroyed) res.end(fill.tail);

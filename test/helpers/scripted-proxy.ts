@@ -2,11 +2,9 @@
 // script answers it itself, after passing it on (the service did the work, the client hears
 // something else) or without (nothing was done). Every request is recorded with its
 // Idempotency-Key and Content-Type, whether it was passed on, and what the sandbox and the client got.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
-import { request } from 'undici';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { forward as passOn, passHeaders, readBody, useListening } from './fake-server.js';
 
 export interface Incoming {
   method: string;
@@ -45,19 +43,14 @@ export interface ScriptedProxy {
   creates(): Exchange[];
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 /** A scripted proxy in front of `sandbox`, started before the file's tests and closed after them. */
 export function useScriptedProxy(sandbox: { readonly current: RunningSandbox }): ScriptedProxy {
-  let server: Server;
   const proxy: ScriptedProxy = {
-    baseUrl: '',
+    get baseUrl() {
+      return `${listening.current.origin}/v1`;
+    },
     exchanges: [],
     script: undefined,
     reset() {
@@ -69,50 +62,31 @@ export function useScriptedProxy(sandbox: { readonly current: RunningSandbox }):
   };
 
   const forward = async (req: IncomingMessage, body: Buffer) => {
-    const headers = { ...req.headers };
-    delete headers.host;
-    delete headers.connection;
-    const upstream = await request(`${sandbox.current.origin}${req.url}`, {
-      method: req.method as 'GET',
-      headers: headers as Record<string, string>,
-      body: body.length ? body : undefined,
-    });
-    const text = await upstream.body.text();
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(upstream.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = String(value);
-    return { status: upstream.statusCode, headers: out, text };
+    const upstream = await passOn(sandbox.current.origin, req, body);
+    return { status: upstream.status, headers: passHeaders(upstream.headers, HOP_BY_HOP), text: upstream.text };
   };
 
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      void (async () => {
-        const body = await readBody(req);
-        const key = req.headers['idempotency-key'];
-        const incoming: Incoming = {
-          method: req.method ?? '',
-          path: (req.url ?? '').replace(/^\/v1/, ''),
-          key: typeof key === 'string' ? key : undefined,
-          contentType: req.headers['content-type'],
-          body: body.toString('utf8'),
-        };
-        const scripted = proxy.script?.(incoming);
-        const upstream = !scripted || scripted.forward ? await forward(req, body) : undefined;
-        const status = scripted ? scripted.status : upstream!.status;
-        const headers = scripted ? (scripted.headers ?? {}) : upstream!.headers;
-        const text = scripted ? (typeof scripted.body === 'function' ? scripted.body(upstream?.text) : (scripted.body ?? '')) : upstream!.text;
-        proxy.exchanges.push({ ...incoming, forwarded: upstream !== undefined, upstreamStatus: upstream?.status ?? null, status });
-        res.writeHead(status, headers).end(text);
-      })().catch((error: Error) => res.destroy(error));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const key = req.headers['idempotency-key'];
+      const incoming: Incoming = {
+        method: req.method ?? '',
+        path: (req.url ?? '').replace(/^\/v1/, ''),
+        key: typeof key === 'string' ? key : undefined,
+        contentType: req.headers['content-type'],
+        body: body.toString('utf8'),
+      };
+      const scripted = proxy.script?.(incoming);
+      const upstream = !scripted || scripted.forward ? await forward(req, body) : undefined;
+      const status = scripted ? scripted.status : upstream!.status;
+      const headers = scripted ? (scripted.headers ?? {}) : upstream!.headers;
+      const text = scripted ? (typeof scripted.body === 'function' ? scripted.body(upstream?.text) : (scripted.body ?? '')) : upstream!.text;
+      proxy.exchanges.push({ ...incoming, forwarded: upstream !== undefined, upstreamStatus: upstream?.status ?? null, status });
+      res.writeHead(status, headers).end(text);
+    })().catch((error: Error) => res.destroy(error));
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  });
+  const listening = useListening(server);
   return proxy;
 }
 

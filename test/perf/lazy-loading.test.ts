@@ -2,7 +2,6 @@
 // with a preload that records every module it loaded; each bundle chunk names the files it holds
 // in its first lines (`// node_modules/<package>/`, `// src/<file>`: esbuild.config.mjs), so the test
 // knows which packages and sources a command loaded. No timing here: `npm run bench` measures.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { BIN } from '../helpers/cli.js';
 import { PtySession } from '../helpers/pty.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { spawnCollect } from '../helpers/spawn.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -60,12 +60,7 @@ function environment(home: string, record: string): NodeJS.ProcessEnv {
 async function loadedBy(args: string[]): Promise<Loaded & { stdout: string; stderr: string }> {
   const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
   const record = join(home, 'loaded.txt');
-  const child = spawn(process.execPath, ['-r', RECORDER, BIN, ...args], { env: environment(home, record), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  const { code, stdout, stderr } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, ...args], { env: environment(home, record), timeoutMs: 60_000 }).done;
   expect({ code, stderr }).toMatchObject({ code: 0 });
   return { ...inspect(record), stdout, stderr };
 }

@@ -3,11 +3,12 @@
 // and the sweep timer that runs only while requests are in flight. Found by mutation testing
 // (docs/testing.md); every server here is a local one on 127.0.0.1 (or ::1), port 0.
 import dns from 'node:dns';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { Transport, type TransportOptions } from '../../src/api/http.js';
+import { listenLocal, type Listening } from '../helpers/fake-server.js';
+import { settled } from '../helpers/settled.js';
 
 interface Got {
   method: string;
@@ -17,7 +18,7 @@ interface Got {
   body: string;
 }
 
-let server: Server | undefined;
+let server: Listening | undefined;
 let transport: Transport | undefined;
 let connections = 0;
 const got: Got[] = [];
@@ -27,10 +28,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
   transport?.close();
   transport = undefined;
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server!.close(resolve));
-  }
+  await server?.close();
   server = undefined;
   connections = 0;
   got.length = 0;
@@ -38,7 +36,7 @@ afterEach(async () => {
 
 /** A server that records each request, then hands it to `handler` once its body has arrived. */
 async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void, host = '127.0.0.1'): Promise<string> {
-  server = createServer((req, res) => {
+  const http = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -48,10 +46,9 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
       handler(req, res);
     });
   });
-  server.on('connection', () => connections++);
-  await new Promise<void>((resolve) => server!.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+  http.on('connection', () => connections++);
+  server = await listenLocal(http, host);
+  return server.origin;
 }
 
 function make(options: Partial<TransportOptions> = {}): Transport {
@@ -272,17 +269,6 @@ describe('the sweep timer', () => {
 });
 
 describe('a limit, on a clock that moves only when told', () => {
-  /** Whether `promise` has settled, after the I/O and callbacks now due have run. */
-  async function settled(promise: Promise<unknown>): Promise<boolean> {
-    let done = false;
-    promise.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    return done;
-  }
-
   it.each([
     ['the phase limit', { headersTimeoutMs: 50 }, undefined, 50, 'waiting for the response timed out after 50 ms'],
     ['the deadline', { requestTimeoutMs: 30 }, 30, 30, "no complete answer by the request's deadline (waiting for the response)"],

@@ -119,7 +119,7 @@ async function harness(setup: Setup): Promise<Harness> {
     },
     close: () => undefined,
   } as unknown as Transport;
-  const api = new ApiClient({ baseUrl: 'http://service.test/v1', token: 'sbx_direct_full', userAgent: 'send-mutants', transport });
+  const api = new ApiClient({ baseUrl: 'http://service.test/v1', token: 'sbx_direct_full', userAgent: 'send-loop', transport });
 
   const source = await ItemSource.open(file, file);
   const deriver = new WatchedDeriver('auto', new ReferenceResolver(api), () => Promise.reject(new Error('no job options in this test')));
