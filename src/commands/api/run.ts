@@ -1,23 +1,16 @@
 // `recruit api <path>`: a raw request to any API path, for the operation groups the CLI has no
 // command for. Prints the answer as it came, error statuses too, then exits with the code of
 // design 2 for that status.
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../cli/errors.js';
-import { withSpinner } from '../cli/spinner.js';
-import { checkOneStdin, readInput } from '../cli/read-input.js';
-import { appendQuery, parseFields, stdinFields } from './api/fields.js';
-import { parseHeaders } from './api/headers.js';
-import { writeAllPages } from './api/paginate.js';
-import { failOnError, printBody } from './api/respond.js';
-import { resolveTarget, withQuery } from './api/target.js';
-
-export interface ApiOptions {
-  method?: string;
-  field?: string[];
-  header?: string[];
-  input?: string;
-  paginate?: boolean;
-}
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../cli/errors.js';
+import { withSpinner } from '../../cli/spinner.js';
+import { checkOneStdin, readInput } from '../../cli/read-input.js';
+import { appendQuery, parseFields, stdinFields } from './fields.js';
+import { parseHeaders } from './headers.js';
+import { writeAllPages } from './paginate.js';
+import { failOnError, printBody } from './respond.js';
+import { resolveTarget, withQuery } from './target.js';
+import type { ApiOptions } from './flags.js';
 
 const QUERY_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
 const KEYED_METHODS = new Set(['POST', 'PATCH', 'PUT']);

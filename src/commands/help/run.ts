@@ -1,8 +1,8 @@
 // `recruit help [command...]`: the help of a command, as `--help` prints it. The topics
 // (`recruit help formats`) are subcommands of `help` of their own (program.ts).
 import type { Command } from 'commander';
-import { UsageError } from '../cli/errors.js';
-import { HELP_TOPICS } from './help/topic-index.js';
+import { UsageError } from '../../cli/errors.js';
+import { HELP_TOPICS } from './topic-index.js';
 
 export default function help(words: string[], root: Command): void {
   let command: Command | undefined = root;

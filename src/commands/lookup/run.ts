@@ -1,21 +1,12 @@
 // `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
-import type { Context } from '../cli/context.js';
-import { wantsCsv } from '../cli/csv.js';
-import { UsageError } from '../cli/errors.js';
-import { parsePageOptions } from '../cli/page-options.js';
-import { showJobOptions } from './lookup/job-options.js';
-import { LIST_KINDS, parseKind } from './lookup/kinds.js';
-import { listLookup } from './lookup/list.js';
-
-interface LookupOptions {
-  industry?: string;
-  search?: string;
-  page?: string;
-  pageSize?: string;
-  all?: boolean;
-  refresh?: boolean;
-  csv?: boolean;
-}
+import type { Context } from '../../cli/context.js';
+import { wantsCsv } from '../../cli/csv.js';
+import { UsageError } from '../../cli/errors.js';
+import { parsePageOptions } from '../../cli/page-options.js';
+import { showJobOptions } from './job-options.js';
+import { LIST_KINDS, parseKind } from './kinds.js';
+import { listLookup } from './list.js';
+import type { LookupOptions } from './flags.js';
 
 export default async function lookup(ctx: Context, kindArg: string, options: LookupOptions): Promise<void> {
   const kind = parseKind(kindArg);

@@ -1,21 +1,18 @@
 // `recruit auth login`: ask for (or take) a base URL and a token, check the token with one cheap
 // request, and only then store both in the profile. The token is never printed.
-import { exitCodeOf, hintOf } from '../../cli/api-failure.js';
-import { checkBaseUrl, type Context } from '../../cli/context.js';
-import { CliError, InterruptedError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
-import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../config/config-file.js';
-import { resolveProfile } from '../../config/settings.js';
-import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../jobs/account-type.js';
-import { checkToken, describeCheck } from './check-token.js';
-import { withSpinner } from '../../cli/spinner.js';
-import { isPromptInterrupt } from '../../prompts/prompter.js';
-
-export interface LoginOptions {
-  withToken?: boolean;
-}
+import { exitCodeOf, hintOf } from '../../../cli/api-failure.js';
+import { checkBaseUrl, type Context } from '../../../cli/context.js';
+import { CliError, InterruptedError, UsageError } from '../../../cli/errors.js';
+import { EXIT } from '../../../cli/exit-codes.js';
+import { writeJson } from '../../../cli/output.js';
+import { sanitize } from '../../../cli/sanitize.js';
+import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
+import { resolveProfile } from '../../../config/settings.js';
+import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../../jobs/account-type.js';
+import { checkToken, describeCheck } from '../check-token.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import { isPromptInterrupt } from '../../../prompts/prompter.js';
+import type { LoginOptions } from './flags.js';
 
 const MAX_TOKEN_BYTES = 64 * 1024;
 

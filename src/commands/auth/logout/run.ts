@@ -1,10 +1,10 @@
 // `recruit auth logout`: forget the profile's token (and the account type learned with it); its base
 // URL and other settings stay.
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../config/config-file.js';
-import { resolveProfile } from '../../config/settings.js';
+import type { Context } from '../../../cli/context.js';
+import { UsageError } from '../../../cli/errors.js';
+import { writeJson } from '../../../cli/output.js';
+import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
+import { resolveProfile } from '../../../config/settings.js';
 
 export default async function logout(ctx: Context): Promise<void> {
   if (ctx.globals.sandbox) throw new UsageError('--sandbox needs no login, so there is nothing to log out of');

@@ -1,14 +1,14 @@
 // `recruit auth status`: which profile, base URL and token are in effect, where each comes from,
 // and whether the token works. Never the token itself, not even a part of it.
-import { checkBaseUrl, redactUrl, type Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
-import { configPath } from '../../config/config-file.js';
-import type { Source } from '../../config/settings.js';
-import { describeSource } from '../config/sources.js';
-import { checkToken, describeCheck, type TokenCheck, type TokenState } from './check-token.js';
+import { checkBaseUrl, redactUrl, type Context } from '../../../cli/context.js';
+import { CliError, UsageError } from '../../../cli/errors.js';
+import { EXIT } from '../../../cli/exit-codes.js';
+import { writeJson } from '../../../cli/output.js';
+import { sanitize } from '../../../cli/sanitize.js';
+import { configPath } from '../../../config/config-file.js';
+import type { Source } from '../../../config/settings.js';
+import { describeSource } from '../../config/sources.js';
+import { checkToken, describeCheck, type TokenCheck, type TokenState } from '../check-token.js';
 
 type Status = TokenState | 'not_logged_in' | 'no_base_url';
 

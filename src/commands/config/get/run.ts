@@ -1,11 +1,11 @@
 // `recruit config get <key>`: the value in effect and nothing else; an unset value prints nothing
 // and exits 0, so `$(recruit config get base-url)` is simply empty. `account-type` under auto says
 // what was learned (`auto (learned: staffing)`); with --json the value stays the setting itself.
-import type { Context } from '../../cli/context.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
-import { checkKey } from '../../config/keys.js';
-import { settingRows, shownValue } from './rows.js';
+import type { Context } from '../../../cli/context.js';
+import { writeJson } from '../../../cli/output.js';
+import { sanitize } from '../../../cli/sanitize.js';
+import { checkKey } from '../../../config/keys.js';
+import { settingRows, shownValue } from '../rows.js';
 
 export default async function get(ctx: Context, key: string): Promise<void> {
   const name = checkKey(key, 'get');

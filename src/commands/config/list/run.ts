@@ -1,8 +1,8 @@
 // `recruit config list`: every setting in effect and where it comes from; the token only as set/not set.
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
-import { settingRows, shownValue } from './rows.js';
-import { describeSource } from './sources.js';
+import type { Context } from '../../../cli/context.js';
+import { printTable, writeJson } from '../../../cli/output.js';
+import { settingRows, shownValue } from '../rows.js';
+import { describeSource } from '../sources.js';
 
 export default async function list(ctx: Context): Promise<void> {
   const rows = settingRows(ctx);

@@ -1,12 +1,12 @@
 // `recruit config set <key> <value>`: validates the value and saves it in the selected profile
 // (or, for `profile`, makes that profile the current one).
-import { checkBaseUrl, type Context } from '../../cli/context.js';
-import { writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
-import { editProfile, readConfig, updateConfig, type Profile } from '../../config/config-file.js';
-import { checkProfileName, parseAccountType, parseConcurrency, resolveProfile } from '../../config/settings.js';
-import { checkKey } from '../../config/keys.js';
-import { ENV_OF } from './sources.js';
+import { checkBaseUrl, type Context } from '../../../cli/context.js';
+import { writeJson } from '../../../cli/output.js';
+import { sanitize } from '../../../cli/sanitize.js';
+import { editProfile, readConfig, updateConfig, type Profile } from '../../../config/config-file.js';
+import { checkProfileName, parseAccountType, parseConcurrency, resolveProfile } from '../../../config/settings.js';
+import { checkKey } from '../../../config/keys.js';
+import { ENV_OF } from '../sources.js';
 
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
   const name = checkKey(key, 'set');

@@ -2,9 +2,9 @@
 // fields the service sets (id, status, dates...) are taken out of each item before its checks and
 // never applied. An id is kept to be checked: it must be the job its jobCode matches, so that an
 // edited code or another account's export cannot turn into a create (and, with --prune, a close).
-import type { Job } from '../../api/types.js';
-import type { ErrorDetail } from '../../cli/errors.js';
-import { READ_ONLY_JOB_FIELDS } from '../../domain/job-rules.js';
+import type { Job } from '../../../api/types.js';
+import type { ErrorDetail } from '../../../cli/errors.js';
+import { READ_ONLY_JOB_FIELDS } from '../../../domain/job-rules.js';
 
 /** What an item said of the fields the service sets. */
 export interface ServiceFields {

@@ -5,12 +5,12 @@
 // and planned as a create from that state (docs/decisions.md, "Use what the journal knows").
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
-import { getJob } from '../../api/jobs.js';
-import type { Job } from '../../api/types.js';
-import { accountPart, createdEntries, type Account } from '../../jobs/batch/journal.js';
-import { readLines } from '../../jobs/batch/lines.js';
+import type { ApiClient } from '../../../api/client.js';
+import { ApiError } from '../../../api/errors.js';
+import { getJob } from '../../../api/jobs.js';
+import type { Job } from '../../../api/types.js';
+import { accountPart, createdEntries, type Account } from '../../../jobs/batch/journal.js';
+import { readLines } from '../../../jobs/batch/lines.js';
 
 /** The journal identity of an apply create: `create.<code>.<body hash>` (apply.ts). */
 const CREATE_ID = /^create\.([\s\S]*)\.[\da-f]{32}$/;

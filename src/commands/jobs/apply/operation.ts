@@ -1,15 +1,15 @@
 // The changes of a `jobs apply` plan as one bulk operation (src/jobs/bulk/run-bulk.ts): creates
 // (job id 0 until the service answers), updates and closes, each sent with its own journaled
 // Idempotency-Key. What each item does is its plan entry (apply-plan.ts).
-import { changeJobStatus, createJob, updateJob } from '../../api/jobs.js';
-import { ApiError } from '../../api/errors.js';
-import type { Job } from '../../api/types.js';
-import { PUBLICATION_FIELDS } from '../../domain/job-rules.js';
-import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-item.js';
-import { CLOSED, type Action, type Held } from './apply-plan.js';
-import { compareJobs } from './update-report.js';
-import { contradictedFields } from './update-contradictions.js';
-import { byAnotherRun } from '../../jobs/batch/send.js';
+import { changeJobStatus, createJob, updateJob } from '../../../api/jobs.js';
+import { ApiError } from '../../../api/errors.js';
+import type { Job } from '../../../api/types.js';
+import { PUBLICATION_FIELDS } from '../../../domain/job-rules.js';
+import type { BulkOperation, BulkResult, ItemView } from '../../../jobs/bulk/bulk-item.js';
+import { CLOSED, type Action, type Held } from './plan.js';
+import { compareJobs } from '../update-report.js';
+import { contradictedFields } from '../update-contradictions.js';
+import { byAnotherRun } from '../../../jobs/batch/send.js';
 
 /** The code of the 409 a create with a publication flag gets on an account that requires approval. */
 const PUBLICATION_REFUSED = 'publication_requires_approval';

@@ -1,10 +1,10 @@
 // The plan of `jobs apply` as people read it (counts first, then one table of the changes, each
 // field as old -> new, then the publication flags held back) and as JSON for scripts.
-import type { Context } from '../../cli/context.js';
-import { fitTable, type FitColumn } from '../../cli/fit-table.js';
-import { sanitizeCell } from '../../cli/sanitize.js';
-import { plural } from '../../jobs/batch/summary.js';
-import { counts, type Action, type Held, type Plan } from './apply-plan.js';
+import type { Context } from '../../../cli/context.js';
+import { fitTable, type FitColumn } from '../../../cli/fit-table.js';
+import { sanitizeCell } from '../../../cli/sanitize.js';
+import { plural } from '../../../jobs/batch/summary.js';
+import { counts, type Action, type Held, type Plan } from './plan.js';
 
 const MAX_SHOWN = 40;
 

@@ -2,12 +2,12 @@
 // Pure: given the items (bodies as they would be sent) and every job of the account, it says what
 // to create, update (field by field, old -> new), leave, close (--prune), and which publication
 // flags cannot be applied yet. Nothing here talks to the service.
-import type { Job } from '../../api/types.js';
-import type { ErrorDetail } from '../../cli/errors.js';
-import { jobState, NO_SUCH_CODE } from '../../jobs/batch/derived-key.js';
-import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
-import type { ServiceFields } from './apply-export.js';
-import { sameValue } from './update-report.js';
+import type { Job } from '../../../api/types.js';
+import type { ErrorDetail } from '../../../cli/errors.js';
+import { jobState, NO_SUCH_CODE } from '../../../jobs/batch/derived-key.js';
+import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../../domain/job-rules.js';
+import type { ServiceFields } from './export.js';
+import { sameValue } from '../update-report.js';
 
 export interface FileItem {
   index: number;

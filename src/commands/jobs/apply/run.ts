@@ -3,47 +3,40 @@
 // every job of the account read, and a plan made (apply-plan.ts) and shown before anything is sent;
 // the changes then go through the bulk machinery (journal, keys, pacing, exactly-once, summary).
 // A re-run plans again from the account as it now is: what an interrupted run did is unchanged.
-import { allItems } from '../../api/paginate.js';
-import { jobShape } from '../../api/shapes.js';
-import type { Job } from '../../api/types.js';
-import { consent } from '../consent.js';
-import type { Context } from '../../cli/context.js';
-import { LocalStateError, UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import { writeJson } from '../../cli/output.js';
-import { journalsDir } from '../../cli/paths.js';
-import { withSpinner } from '../../cli/spinner.js';
-import { makeDirectory, nodeFs } from '../../cli/state-fs.js';
-import { parseConcurrency } from '../../config/settings.js';
-import { openInput, sweepSpools } from '../../jobs/batch/input-file.js';
-import { ItemDeriver } from '../../jobs/batch/item-body.js';
-import { bodyHash } from '../../jobs/batch/item-identity.js';
-import { Journal, journalFile } from '../../jobs/batch/journal.js';
-import { noteDamagedJournal } from '../../jobs/batch/journal-damage.js';
-import { lockAccount, stopOnLoss } from '../../jobs/batch/account-lock.js';
-import type { HeldLock } from '../../jobs/batch/journal-lock.js';
-import { fileFormat, ItemSource } from '../../jobs/batch/read-items.js';
-import { plural } from '../../jobs/batch/summary.js';
-import { newItem, type BulkItem } from '../../jobs/bulk/bulk-item.js';
-import type { Stopper } from '../../jobs/batch/send.js';
-import { onStopSignals } from '../../jobs/batch/stop-signals.js';
-import { report, sendPhase } from '../../jobs/bulk/run-bulk.js';
-import { warnUnknownFields } from '../../jobs/batch/run-batch.js';
-import { ReferenceResolver } from '../../jobs/reference-resolver.js';
-import { accountTypeOf, targetOf } from '../../jobs/target.js';
-import { idProblems, statusNotes, takeServiceFields } from './apply-export.js';
-import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './apply-plan.js';
-import { journaledCreates, recoverJournaled } from './apply-known.js';
-import { applyOperation } from './apply-operation.js';
-import { countsLine, planJson, printPlanTo } from './apply-output.js';
-
-export interface ApplyOptions {
-  file?: string;
-  format?: string;
-  prune?: boolean;
-  dryRun?: boolean;
-  concurrency?: string;
-}
+import { allItems } from '../../../api/paginate.js';
+import { jobShape } from '../../../api/shapes.js';
+import type { Job } from '../../../api/types.js';
+import { consent } from '../../consent.js';
+import type { Context } from '../../../cli/context.js';
+import { LocalStateError, UsageError, type ErrorDetail } from '../../../cli/errors.js';
+import { getJobOptions } from '../../../cli/job-options.js';
+import { writeJson } from '../../../cli/output.js';
+import { journalsDir } from '../../../cli/paths.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import { makeDirectory, nodeFs } from '../../../cli/state-fs.js';
+import { parseConcurrency } from '../../../config/settings.js';
+import { openInput, sweepSpools } from '../../../jobs/batch/input-file.js';
+import { ItemDeriver } from '../../../jobs/batch/item-body.js';
+import { bodyHash } from '../../../jobs/batch/item-identity.js';
+import { Journal, journalFile } from '../../../jobs/batch/journal.js';
+import { noteDamagedJournal } from '../../../jobs/batch/journal-damage.js';
+import { lockAccount, stopOnLoss } from '../../../jobs/batch/account-lock.js';
+import type { HeldLock } from '../../../jobs/batch/journal-lock.js';
+import { fileFormat, ItemSource } from '../../../jobs/batch/read-items.js';
+import { plural } from '../../../jobs/batch/summary.js';
+import { newItem, type BulkItem } from '../../../jobs/bulk/bulk-item.js';
+import type { Stopper } from '../../../jobs/batch/send.js';
+import { onStopSignals } from '../../../jobs/batch/stop-signals.js';
+import { report, sendPhase } from '../../../jobs/bulk/run-bulk.js';
+import { warnUnknownFields } from '../../../jobs/batch/run-batch.js';
+import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
+import { accountTypeOf, targetOf } from '../../../jobs/target.js';
+import { idProblems, statusNotes, takeServiceFields } from './export.js';
+import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './plan.js';
+import { journaledCreates, recoverJournaled } from './known.js';
+import { applyOperation } from './operation.js';
+import { countsLine, planJson, printPlanTo } from './output.js';
+import type { ApplyOptions } from './flags.js';
 
 /**
  * Every item of the file, checked and with names resolved; any problem (or a missing or repeated

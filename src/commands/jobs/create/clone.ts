@@ -3,19 +3,19 @@
 // `jobs create`: the local checks, a persisted submission and its Idempotency-Key (so an interrupted
 // clone is resumed with `--resume`). On a terminal without --yes the wizard opens at its review,
 // filled in, so that any field can be changed before submitting.
-import { ApiError } from '../../api/errors.js';
-import { getJob } from '../../api/jobs.js';
-import type { ApiClient } from '../../api/client.js';
-import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { withSpinner } from '../../cli/spinner.js';
-import { cloneFields, overlayFlags } from '../../jobs/clone.js';
-import { checkIndustryMembers, describeIndustryChange, industryChange, type IndustryScoped } from '../../jobs/clone-industry.js';
-import type { Prompter } from '../../prompts/prompter.js';
-import { checkedBody, publicationFromFlags, sendChecked } from './create-from-flags.js';
-import type { CreateOptions } from './create-options.js';
+import { ApiError } from '../../../api/errors.js';
+import { getJob } from '../../../api/jobs.js';
+import type { ApiClient } from '../../../api/client.js';
+import type { Job } from '../../../api/types.js';
+import type { Context } from '../../../cli/context.js';
+import { CliError, UsageError } from '../../../cli/errors.js';
+import { EXIT } from '../../../cli/exit-codes.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import { cloneFields, overlayFlags } from '../../../jobs/clone.js';
+import { checkIndustryMembers, describeIndustryChange, industryChange, type IndustryScoped } from '../../../jobs/clone-industry.js';
+import type { Prompter } from '../../../prompts/prompter.js';
+import { checkedBody, publicationFromFlags, sendChecked } from './from-flags.js';
+import type { CreateOptions } from './flags.js';
 
 export interface CloneDeps {
   /** Tests inject one; by default the wizard prompts on the terminal. */
@@ -29,7 +29,7 @@ async function readSource(ctx: Context, api: ApiClient, id: number): Promise<Job
     if (!(error instanceof ApiError) || error.kind !== 'not_found') throw error;
     const account = ctx.sandboxAccount();
     const hint = account
-      ? (await import('../../cli/sandbox-failure.js')).explainSandboxFailure(error, account)
+      ? (await import('../../../cli/sandbox-failure.js')).explainSandboxFailure(error, account)
       : undefined;
     const cli = new CliError(
       `no job ${id} to clone in this account (404 from GET /jobs/${id}); nothing was created`,
@@ -85,9 +85,9 @@ export async function createClone(
   if (!wizard) return sendChecked(ctx, api, body, options, 'clone');
 
   const [{ loadJobNamer }, { answersFromBody }, { runWizard }] = await Promise.all([
-    import('./job-names.js'),
-    import('../../wizard/answers.js'),
-    import('../../wizard/run-wizard.js'),
+    import('../job-names.js'),
+    import('../../../wizard/answers.js'),
+    import('../../../wizard/run-wizard.js'),
   ]);
   const asJob = body as unknown as Job;
   const nameOf = await withSpinner(ctx, 'reading the names', () => loadJobNamer(ctx, [asJob]));

@@ -1,19 +1,19 @@
 // `recruit jobs create --title ... --location ...`: one job from field flags, without prompts. The
 // checks and the send are shared with `--from` (create-clone.ts).
-import type { ApiClient } from '../../api/client.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError, type ErrorDetail } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
-import { flagFor } from '../../jobs/flag-input.js';
-import { checkCodes, checkJobInput, type Problem } from '../../jobs/job-input.js';
-import { ReferenceResolver } from '../../jobs/reference-resolver.js';
-import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
-import { sendAndReport } from '../../jobs/send-and-report.js';
-import { newSubmission } from '../../jobs/submit.js';
-import { accountTypeOf, targetOf } from '../../jobs/target.js';
-import type { CreateOptions } from './create-options.js';
+import type { ApiClient } from '../../../api/client.js';
+import { getJobOptions } from '../../../cli/job-options.js';
+import type { Context } from '../../../cli/context.js';
+import { UsageError, type ErrorDetail } from '../../../cli/errors.js';
+import { writeJson } from '../../../cli/output.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import { flagFor } from '../../../jobs/flag-input.js';
+import { checkCodes, checkJobInput, type Problem } from '../../../jobs/job-input.js';
+import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
+import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
+import { sendAndReport } from '../../../jobs/send-and-report.js';
+import { newSubmission } from '../../../jobs/submit.js';
+import { accountTypeOf, targetOf } from '../../../jobs/target.js';
+import type { CreateOptions } from './flags.js';
 
 function asDetails(problems: Problem[]): ErrorDetail[] {
   return problems.map((p) => {

@@ -1,12 +1,12 @@
 // `recruit jobs create --resume [key]`: re-sends a persisted submission with its original key and
 // body, so that a creation interrupted by a crash, Ctrl-C or a lost connection happens exactly once.
-import type { Context } from '../../cli/context.js';
-import { CliError, UsageError } from '../../cli/errors.js';
-import { EXIT } from '../../cli/exit-codes.js';
-import { writeJson } from '../../cli/output.js';
-import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
-import { sendAndReport } from '../../jobs/send-and-report.js';
-import { describeTarget, sameTarget, targetOf } from '../../jobs/target.js';
+import type { Context } from '../../../cli/context.js';
+import { CliError, UsageError } from '../../../cli/errors.js';
+import { EXIT } from '../../../cli/exit-codes.js';
+import { writeJson } from '../../../cli/output.js';
+import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
+import { sendAndReport } from '../../../jobs/send-and-report.js';
+import { describeTarget, sameTarget, targetOf } from '../../../jobs/target.js';
 
 function pick(store: SubmissionStore, key: string | undefined): Submission | undefined {
   if (key !== undefined) {

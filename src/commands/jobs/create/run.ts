@@ -1,14 +1,12 @@
 // `recruit jobs create`: the batch with --file, one job from field flags, a clone of a job with
 // --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
 // terminal (design 2).
-import type { Context } from '../../cli/context.js';
-import { wantsCsv } from '../../cli/csv.js';
-import { UsageError } from '../../cli/errors.js';
-import { inputFromFlags } from '../../jobs/flag-input.js';
-import { parseJobId } from './args.js';
-import type { CreateOptions } from './create-options.js';
-
-export type { CreateOptions } from './create-options.js';
+import type { Context } from '../../../cli/context.js';
+import { wantsCsv } from '../../../cli/csv.js';
+import { UsageError } from '../../../cli/errors.js';
+import { inputFromFlags } from '../../../jobs/flag-input.js';
+import { parseJobId } from '../args.js';
+import type { CreateOptions } from './flags.js';
 
 export const REQUIRED_FLAGS = '--title, --description (or --description-file), --location, --job-function, --employer-type';
 
@@ -28,7 +26,7 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     if (options.file || given.length > 0 || options.from !== undefined) {
       throw new UsageError('--resume re-sends a saved submission as it is; it takes no --file, --from or field flags');
     }
-    const { resume } = await import('./create-resume.js');
+    const { resume } = await import('./resume.js');
     return resume(ctx, typeof options.resume === 'string' ? options.resume : undefined);
   }
   const csv = wantsCsv(ctx, options.csv);
@@ -38,7 +36,7 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
       throw new UsageError(`--file cannot be combined with field flags (${given.join(', ') || '--publish-*'}); put the fields in the file`);
     }
     if (csv && options.dryRun) throw new UsageError('--csv writes the results of the jobs sent, and --dry-run sends none', [], 'drop --csv to check the file (or use --json for the bodies it would send)');
-    const { runBatch } = await import('../../jobs/batch/run-batch.js');
+    const { runBatch } = await import('../../../jobs/batch/run-batch.js');
     const { file, format, concurrency, restart, dryRun } = options;
     return runBatch(ctx, { file, format, csv, concurrency, restart, dryRun });
   }
@@ -46,11 +44,11 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
   if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
   if (options.from !== undefined) {
     const sourceId = fromId(options.from);
-    const { createClone } = await import('./create-clone.js');
+    const { createClone } = await import('./clone.js');
     return createClone(ctx, sourceId, input, options);
   }
   if (given.length > 0) {
-    const { createFromFlags } = await import('./create-from-flags.js');
+    const { createFromFlags } = await import('./from-flags.js');
     return createFromFlags(ctx, input, options);
   }
   if (!ctx.interactive) {
@@ -61,7 +59,7 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     );
   }
   if (options.dryRun) throw new UsageError('--dry-run goes with --file or the field flags');
-  const { runWizard } = await import('../../wizard/run-wizard.js');
+  const { runWizard } = await import('../../../wizard/run-wizard.js');
   return runWizard(ctx, {
     initial: {
       ...(options.publishCareerPage ? { publishToCareerPage: true } : {}),

@@ -2,23 +2,20 @@
 // them apart: the account, the title, the step reached and when each was saved. `*` marks the
 // drafts that `recruit jobs create` would offer here (this profile and account). `--discard <id...>`
 // deletes drafts, of any account and of the earlier format too, with consent.
-import { consent } from '../consent.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { printTable, writeJson } from '../../cli/output.js';
-import { sanitize } from '../../cli/sanitize.js';
-import { accountInEffect } from '../../jobs/target.js';
-import { DraftStore, sameAccount, type StoredDraft } from '../../wizard/draft.js';
-import { describeSavedAt, describeTitle, stepReached } from '../../wizard/draft-summary.js';
+import { consent } from '../../consent.js';
+import type { Context } from '../../../cli/context.js';
+import { UsageError } from '../../../cli/errors.js';
+import { printTable, writeJson } from '../../../cli/output.js';
+import { sanitize } from '../../../cli/sanitize.js';
+import { accountInEffect } from '../../../jobs/target.js';
+import { DraftStore, sameAccount, type StoredDraft } from '../../../wizard/draft.js';
+import { describeSavedAt, describeTitle, stepReached } from '../../../wizard/draft-summary.js';
+import type { DraftsOptions } from './flags.js';
 
 function accountName(d: StoredDraft): string {
   if (!d.account) return 'unknown (a draft of an earlier version)';
   const where = d.account.profile === 'sandbox' && d.account.baseUrl === 'embedded-sandbox' ? 'embedded sandbox' : `${d.account.profile} ${d.account.baseUrl}`;
   return `${where} (token #${d.account.credential.slice(0, 8)})`;
-}
-
-export interface DraftsOptions {
-  discard?: string[];
 }
 
 export default async function drafts(ctx: Context, options: DraftsOptions = {}): Promise<void> {

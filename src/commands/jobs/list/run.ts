@@ -1,29 +1,20 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
 // status codes or labels and a search text. On a terminal, lookup ids are shown by their names.
-import type { ApiClient, Query } from '../../api/client.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import { allItems, allPagesQuery, getPage, pages, type Pagination } from '../../api/paginate.js';
-import { jobShape } from '../../api/shapes.js';
-import type { Job } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { rememberJobs } from '../../completion/remember.js';
-import { wantsCsv } from '../../cli/csv.js';
-import { UsageError } from '../../cli/errors.js';
-import { parsePageOptions } from '../../cli/page-options.js';
-import { JsonArrayWriter, printTable, writeJson, type Column } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
-import { publishedText, type JobNamer } from './job-view.js';
-import { findStatus, statusList, statusSuggestion } from './status-option.js';
-
-export interface ListOptions {
-  status?: string[];
-  search?: string;
-  page?: string;
-  pageSize?: string;
-  all?: boolean;
-  wide?: boolean;
-  csv?: boolean;
-}
+import type { ApiClient, Query } from '../../../api/client.js';
+import { getJobOptions } from '../../../cli/job-options.js';
+import { allItems, allPagesQuery, getPage, pages, type Pagination } from '../../../api/paginate.js';
+import { jobShape } from '../../../api/shapes.js';
+import type { Job } from '../../../api/types.js';
+import type { Context } from '../../../cli/context.js';
+import { rememberJobs } from '../../../completion/remember.js';
+import { wantsCsv } from '../../../cli/csv.js';
+import { UsageError } from '../../../cli/errors.js';
+import { parsePageOptions } from '../../../cli/page-options.js';
+import { JsonArrayWriter, printTable, writeJson, type Column } from '../../../cli/output.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import { publishedText, type JobNamer } from '../job-view.js';
+import { findStatus, statusList, statusSuggestion } from '../status-option.js';
+import type { ListOptions } from './flags.js';
 
 const COLUMNS: Column<Job>[] = [
   { header: 'ID', value: (j) => j.id },
@@ -75,7 +66,7 @@ function withNamed(named: Array<{ header: string; field: string }>, names?: JobN
 /** A table for people: the names come from cached lookups (job-names.ts), loaded only here. */
 async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean): Promise<void> {
   const named = namedColumns(jobs, wide, true);
-  const { loadJobNamer } = await import('./job-names.js');
+  const { loadJobNamer } = await import('../job-names.js');
   const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
   await printTable(ctx, withNamed(named, names), jobs);
 }
@@ -101,7 +92,7 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
 
 async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean, csv: boolean): Promise<void> {
   const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
-  const table = csv ? new (await import('./job-csv.js')).JobCsv(ctx) : undefined;
+  const table = csv ? new (await import('../job-csv.js')).JobCsv(ctx) : undefined;
   await table?.header();
   const columns = withNamed(namedColumns([], wide, false));
   let first = true;
@@ -148,7 +139,7 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
 
   if (ctx.globals.json) return writeJson(ctx, jobs);
   if (csv) {
-    const { writeJobsCsv } = await import('./job-csv.js');
+    const { writeJobsCsv } = await import('../job-csv.js');
     await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsCsv(ctx, jobs));
     return pagingNote(ctx, pagination);
   }

@@ -1,8 +1,8 @@
 // `recruit jobs pending`: persisted creations without a final answer (design 2).
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
-import { SubmissionStore, type Submission } from '../../jobs/submissions.js';
-import { embeddedAccountOf } from '../../jobs/target.js';
+import type { Context } from '../../../cli/context.js';
+import { printTable, writeJson } from '../../../cli/output.js';
+import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
+import { embeddedAccountOf } from '../../../jobs/target.js';
 
 function target(s: Submission): string {
   const account = embeddedAccountOf(s.target);

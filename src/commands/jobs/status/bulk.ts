@@ -1,10 +1,10 @@
 // `recruit jobs status <id...> <status>` and `jobs status - <status>`: the status change of many
 // jobs as a bulk operation (src/jobs/bulk/run-bulk.ts). A job already in the target status is
 // reported unchanged and not sent.
-import { changeJobStatus } from '../../api/jobs.js';
-import type { Job, StatusOption } from '../../api/types.js';
-import type { BulkOperation, BulkResult, ItemView } from '../../jobs/bulk/bulk-item.js';
-import { statusText } from './job-view.js';
+import { changeJobStatus } from '../../../api/jobs.js';
+import type { Job, StatusOption } from '../../../api/types.js';
+import type { BulkOperation, BulkResult, ItemView } from '../../../jobs/bulk/bulk-item.js';
+import { statusText } from '../job-view.js';
 
 /** The lifecycle code of a closed job. */
 const CLOSED = 1;

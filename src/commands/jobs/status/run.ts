@@ -1,17 +1,18 @@
 // `recruit jobs status <jobId> <status>`: reads the job, sets a settable lifecycle status through
 // PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new. Several ids, `-` (ids on
 // stdin) or --dry-run make it a bulk change (status-bulk.ts), reported as a batch is.
-import { readStdin } from '../../cli/read-input.js';
-import { getJobOptions } from '../../cli/job-options.js';
-import { getJob, setJobStatus } from '../../api/jobs.js';
-import type { Job, StatusOption } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
-import { parseJobId } from './args.js';
-import { statusPainter, statusText } from './job-view.js';
-import { findStatus, statusList, statusSuggestion } from './status-option.js';
+import { readStdin } from '../../../cli/read-input.js';
+import { getJobOptions } from '../../../cli/job-options.js';
+import { getJob, setJobStatus } from '../../../api/jobs.js';
+import type { Job, StatusOption } from '../../../api/types.js';
+import type { Context } from '../../../cli/context.js';
+import { UsageError } from '../../../cli/errors.js';
+import { writeJson } from '../../../cli/output.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import { parseJobId } from '../args.js';
+import { statusPainter, statusText } from '../job-view.js';
+import { findStatus, statusList, statusSuggestion } from '../status-option.js';
+import type { StatusOptions } from './flags.js';
 
 function settable(statuses: readonly StatusOption[], value: string): StatusOption {
   const found = findStatus(statuses, value);
@@ -22,11 +23,6 @@ function settable(statuses: readonly StatusOption[], value: string): StatusOptio
   const canSet = statuses.filter((s) => s.canSet);
   const guess = found ? undefined : statusSuggestion(canSet, value);
   throw new UsageError(`${why}; the statuses you can set are:`, statusList(canSet), guess ? `${guess} give a code or a label` : 'give a code or a label');
-}
-
-export interface StatusOptions {
-  concurrency?: string;
-  dryRun?: boolean;
 }
 
 /**
@@ -58,11 +54,11 @@ export default async function status(ctx: Context, jobId: string, next: string, 
 
 async function bulkStatus(ctx: Context, args: string[], options: StatusOptions): Promise<void> {
   const value = args.pop()!;
-  const { jobIds } = await import('../../jobs/bulk/ids.js');
+  const { jobIds } = await import('../../../jobs/bulk/ids.js');
   const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is changed once`);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
   const target = settable(statuses, value);
-  const [{ runBulk }, { statusOperation }] = await Promise.all([import('../../jobs/bulk/run-bulk.js'), import('./status-bulk.js')]);
+  const [{ runBulk }, { statusOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
   await runBulk(ctx, statusOperation(target, statuses), ids, options);
 }

@@ -3,18 +3,18 @@
 // first, names are resolved in its own industry, its salary bounds are checked against it, and its
 // current free-board setting is sent back unless the user chose one (spec publication rule 2).
 // A job that already has every value asked for is reported unchanged and not sent.
-import type { ApiClient } from '../../api/client.js';
-import { updateJob } from '../../api/jobs.js';
-import type { Job } from '../../api/types.js';
-import type { BulkOperation, BulkResult, ItemView, Planned } from '../../jobs/bulk/bulk-item.js';
-import { canonicalJson } from '../../jobs/batch/item-identity.js';
-import { plural } from '../../jobs/batch/summary.js';
-import { salaryAgainstJob } from './update-checks.js';
-import type { NameReference } from './update-patch.js';
-import { planPublication } from './update-publication.js';
-import { resolveNames } from './update-references.js';
-import { compareJobs, sameValue, whyIgnored } from './update-report.js';
-import { contradictedFields } from './update-contradictions.js';
+import type { ApiClient } from '../../../api/client.js';
+import { updateJob } from '../../../api/jobs.js';
+import type { Job } from '../../../api/types.js';
+import type { BulkOperation, BulkResult, ItemView, Planned } from '../../../jobs/bulk/bulk-item.js';
+import { canonicalJson } from '../../../jobs/batch/item-identity.js';
+import { plural } from '../../../jobs/batch/summary.js';
+import { salaryAgainstJob } from './checks.js';
+import type { NameReference } from './patch.js';
+import { planPublication } from './publication.js';
+import { resolveNames } from './references.js';
+import { compareJobs, sameValue, whyIgnored } from '../update-report.js';
+import { contradictedFields } from '../update-contradictions.js';
 
 interface UpdateDetail {
   /** The fields asked for (the free-board value the CLI keeps is not one). */

@@ -1,8 +1,8 @@
 // Checks a `jobs update` body before anything is sent (design 3): read-only fields, the
 // description's length, a full location, the salary interval and range. Every problem names its
 // field; unknown fields are only reported, since the service has fields the spec does not show.
-import type { ErrorDetail } from '../../cli/errors.js';
-import { UsageError } from '../../cli/errors.js';
+import type { ErrorDetail } from '../../../cli/errors.js';
+import { UsageError } from '../../../cli/errors.js';
 import {
   descriptionProblem,
   isSalaryInterval,
@@ -10,8 +10,8 @@ import {
   READ_ONLY_JOB_FIELDS,
   SALARY_INTERVALS,
   WRITABLE_JOB_FIELDS,
-} from '../../domain/job-rules.js';
-import { MAX_DEPTH, nestedDeeperThan } from '../../jobs/job-input.js';
+} from '../../../domain/job-rules.js';
+import { MAX_DEPTH, nestedDeeperThan } from '../../../jobs/job-input.js';
 
 const READ_ONLY = new Set<string>(READ_ONLY_JOB_FIELDS);
 const WRITABLE = new Set<string>(WRITABLE_JOB_FIELDS);

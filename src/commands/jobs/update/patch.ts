@@ -1,21 +1,14 @@
 // Builds the body of `jobs update` from its three sources, later ones winning: --file, then the
 // field and publication flags, then --set. Reference flags given as names are returned apart, to be
 // resolved once the API (and possibly the job's industry) is at hand.
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../cli/job-field-flags.js';
-import { checkOneStdin, readInput } from '../../cli/read-input.js';
-import { isId } from '../../cli/resolve.js';
-import { setOwnField } from '../../domain/own-field.js';
-import { parseBooleanText, parseListText, parseNumberText } from '../../domain/job-fields.js';
-
-export interface UpdateOptions {
-  set?: string[];
-  file?: string;
-  publishCareerPage?: boolean;
-  publishFreeBoards?: boolean;
-  [option: string]: string | string[] | boolean | undefined;
-}
+import type { Context } from '../../../cli/context.js';
+import { UsageError } from '../../../cli/errors.js';
+import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../../cli/job-field-flags.js';
+import { checkOneStdin, readInput } from '../../../cli/read-input.js';
+import { isId } from '../../../cli/resolve.js';
+import { setOwnField } from '../../../domain/own-field.js';
+import { parseBooleanText, parseListText, parseNumberText } from '../../../domain/job-fields.js';
+import type { UpdateOptions } from './flags.js';
 
 /** A reference flag given as a name, e.g. `--job-function "Data Engineering"`. */
 export interface NameReference {
@@ -67,7 +60,9 @@ export function parseSet(entry: string): [string, unknown] {
 }
 
 export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<BuiltPatch> {
-  const given = (f: JobFieldFlag) => options[optionKey(f.flag)] as string | undefined;
+  // The field flags come from the registry: read by their attribute names, as commander set them.
+  const values: Record<string, unknown> = options;
+  const given = (f: JobFieldFlag) => values[optionKey(f.flag)] as string | undefined;
   checkOneStdin([['--file', options.file], ...JOB_FIELD_FLAGS.filter((f) => f.fromFile).map((f): [string, string | undefined] => [flagName(f), given(f)])]);
   for (const field of new Set(JOB_FIELD_FLAGS.map((f) => f.field))) {
     const both = JOB_FIELD_FLAGS.filter((f) => f.field === field && given(f) !== undefined).map(flagName);
@@ -78,7 +73,7 @@ export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<
   const names = new Map<string, NameReference>();
 
   for (const f of JOB_FIELD_FLAGS) {
-    const value = options[optionKey(f.flag)];
+    const value = values[optionKey(f.flag)];
     if (typeof value !== 'string') continue;
     if (f.fromFile) {
       patch[f.field] = await readInput(ctx.io, value, flagName(f));

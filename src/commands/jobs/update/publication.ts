@@ -1,8 +1,8 @@
 // The publication rule of `jobs update` (spec: Publication rules; design 3). On PATCH an omitted
 // publishToCareerPage keeps the career page as it is, but an omitted publishToFreeJobBoards turns
 // free boards OFF. Unless the user decided, the job's current free-board setting is sent back.
-import type { Job } from '../../api/types.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Job } from '../../../api/types.js';
+import { UsageError } from '../../../cli/errors.js';
 
 export interface PublicationPlan {
   /** Whether publishToCareerPage is sent (else the career page stays as it is), and its value. */

@@ -1,10 +1,10 @@
 // Resolves reference flags given as names (`--job-function "Data Engineering"`) to ids. Job
 // functions and employer types belong to an industry: --industry when given, else the job's own.
-import type { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../cli/errors.js';
-import { resolveReference, type IndustryScope } from '../../cli/resolve.js';
-import { REFERENCES } from '../../jobs/job-input.js';
-import type { NameReference } from './update-patch.js';
+import type { ApiClient } from '../../../api/client.js';
+import { UsageError } from '../../../cli/errors.js';
+import { resolveReference, type IndustryScope } from '../../../cli/resolve.js';
+import { REFERENCES } from '../../../jobs/job-input.js';
+import type { NameReference } from './patch.js';
 
 const BY_INDUSTRY = new Set(['jobFunctionId', 'employerTypeId']);
 

@@ -3,25 +3,26 @@
 // a new Idempotency-Key that the client reuses on its retries. Then it reports what the service
 // changed, field by field, and which fields it ignored (update-report.ts). Several ids, `-` (ids on
 // stdin) or --dry-run make it a bulk change (update-bulk.ts), reported as a batch is.
-import { checkOneStdin, readStdin } from '../../cli/read-input.js';
-import { getJob, updateJob } from '../../api/jobs.js';
-import { parseJobId } from './args.js';
-import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeOut } from '../../cli/io.js';
-import { writeJson } from '../../cli/output.js';
-import { withSpinner } from '../../cli/spinner.js';
-import type { JobNamer } from './job-view.js';
-import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './update-checks.js';
-import { buildPatch, type NameReference, type UpdateOptions } from './update-patch.js';
-import { describePublication, needsCurrentFreeBoards, planPublication } from './update-publication.js';
-import { compareJobs, describeIgnored, formatReport } from './update-report.js';
-import { needsJobIndustry, resolveNames } from './update-references.js';
+import { checkOneStdin, readStdin } from '../../../cli/read-input.js';
+import { getJob, updateJob } from '../../../api/jobs.js';
+import { parseJobId } from '../args.js';
+import type { Context } from '../../../cli/context.js';
+import { UsageError } from '../../../cli/errors.js';
+import { writeOut } from '../../../cli/io.js';
+import { writeJson } from '../../../cli/output.js';
+import { withSpinner } from '../../../cli/spinner.js';
+import type { JobNamer } from '../job-view.js';
+import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './checks.js';
+import type { UpdateOptions } from './flags.js';
+import { buildPatch, type NameReference } from './patch.js';
+import { describePublication, needsCurrentFreeBoards, planPublication } from './publication.js';
+import { compareJobs, describeIgnored, formatReport } from '../update-report.js';
+import { needsJobIndustry, resolveNames } from './references.js';
 
 export default async function update(ctx: Context, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
   const args = Array.isArray(jobIds) ? jobIds : [jobIds];
   const bulk = args.length > 1 || args[0] === '-' || options.dryRun === true;
-  if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile as string | undefined]]);
+  if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile]]);
   const id = bulk ? 0 : parseJobId(args[0]!);
   const { patch, names } = await buildPatch(ctx, options);
   if (Object.keys(patch).length === 0 && names.length === 0) {
@@ -65,17 +66,17 @@ export default async function update(ctx: Context, jobIds: string[] | string, op
   let namer: JobNamer | undefined;
   if (ctx.io.stdout.isTTY) {
     // Names for the ids and codes shown (a terminal only); no request when none is shown.
-    const { loadJobNamer } = await import('./job-names.js');
+    const { loadJobNamer } = await import('../job-names.js');
     namer = await loadJobNamer(ctx, [job!, after], reports.filter((r) => r.outcome !== 'ignored').map((r) => r.field));
   }
   await writeOut(ctx.io.stdout, formatReport(id, reports, { before: job, after }, namer));
 }
 
 async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, unknown>, names: NameReference[], options: UpdateOptions): Promise<void> {
-  const { jobIds } = await import('../../jobs/bulk/ids.js');
+  const { jobIds } = await import('../../../jobs/bulk/ids.js');
   const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
-  const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../jobs/bulk/run-bulk.js'), import('./update-bulk.js')]);
+  const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
   const api = await ctx.api();
   await runBulk(ctx, updateOperation(api, patch, names), ids, {
     ...(typeof options.concurrency === 'string' ? { concurrency: options.concurrency } : {}),

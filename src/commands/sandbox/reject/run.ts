@@ -1,5 +1,5 @@
-import type { Context } from '../../cli/context.js';
-import { decide } from './approval.js';
+import type { Context } from '../../../cli/context.js';
+import { decide } from '../approval.js';
 
 export default async function reject(ctx: Context, jobId: string): Promise<void> {
   await decide(ctx, jobId, 'reject');

@@ -1,6 +1,6 @@
-import type { Context } from '../../cli/context.js';
-import { writeJson } from '../../cli/output.js';
-import { callAdmin } from './admin-target.js';
+import type { Context } from '../../../cli/context.js';
+import { writeJson } from '../../../cli/output.js';
+import { callAdmin } from '../admin-target.js';
 
 export default async function reset(ctx: Context): Promise<void> {
   const result = (await callAdmin(ctx, '/reset')) as { reset: boolean; jobs: number };

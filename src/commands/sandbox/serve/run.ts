@@ -1,17 +1,9 @@
 // `recruit sandbox serve`: the sandbox as a standalone server, until SIGINT or SIGTERM.
-import type { Context } from '../../cli/context.js';
-import { sandboxStateError } from '../../cli/embedded-sandbox.js';
-import { UsageError } from '../../cli/errors.js';
-import { writeJson } from '../../cli/output.js';
-
-interface ServeOptions {
-  host: string;
-  port: string;
-  state?: string;
-  activeJobLimit: string;
-  faults?: string;
-  rateLimit?: string;
-}
+import type { Context } from '../../../cli/context.js';
+import { sandboxStateError } from '../../../cli/embedded-sandbox.js';
+import { UsageError } from '../../../cli/errors.js';
+import { writeJson } from '../../../cli/output.js';
+import type { ServeOptions } from './flags.js';
 
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
   const n = Number(value);
@@ -28,7 +20,7 @@ function rateText(rate: { limit: string; burst?: number }): string {
 export default async function serve(ctx: Context, options: ServeOptions): Promise<void> {
   const port = wholeNumber('--port', options.port, 0, 65535);
   const activeJobLimit = wholeNumber('--active-job-limit', options.activeJobLimit, 0, 1_000_000);
-  const { startSandbox, FaultSpecError, RateLimitSpecError, StateFileError } = await import('../../sandbox/index.js');
+  const { startSandbox, FaultSpecError, RateLimitSpecError, StateFileError } = await import('../../../sandbox/index.js');
   let sandbox;
   try {
     sandbox = await startSandbox({ host: options.host, port, stateFile: options.state, activeJobLimit, faults: options.faults, rateLimit: options.rateLimit });

@@ -1,6 +1,6 @@
-import type { Context } from '../../cli/context.js';
-import { printTable, writeJson } from '../../cli/output.js';
-import { TOKENS } from '../../sandbox/index.js';
+import type { Context } from '../../../cli/context.js';
+import { printTable, writeJson } from '../../../cli/output.js';
+import { TOKENS } from '../../../sandbox/index.js';
 
 export default async function tokens(ctx: Context): Promise<void> {
   const rows = TOKENS.map(({ token, account, permissions }) => ({ token, account, permissions: [...permissions] }));
