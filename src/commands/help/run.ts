@@ -1,5 +1,5 @@
 // `recruit help [command...]`: the help of a command, as `--help` prints it. The topics
-// (`recruit help formats`) are subcommands of `help` of their own (program.ts).
+// (`recruit help formats`) are subcommands of `help` of their own (command.ts).
 import type { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import { HELP_TOPICS } from './topic-index.js';

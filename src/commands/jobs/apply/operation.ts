@@ -1,6 +1,6 @@
 // The changes of a `jobs apply` plan as one bulk operation (src/jobs/bulk/run-bulk.ts): creates
 // (job id 0 until the service answers), updates and closes, each sent with its own journaled
-// Idempotency-Key. What each item does is its plan entry (apply-plan.ts).
+// Idempotency-Key. What each item does is its plan entry (plan.ts).
 import { changeJobStatus, createJob, updateJob } from '../../../api/jobs.js';
 import { ApiError } from '../../../api/errors.js';
 import type { Job } from '../../../api/types.js';

@@ -13,7 +13,7 @@ export interface FileItem {
   index: number;
   code: string;
   body: Record<string, unknown>;
-  /** The fields the service sets that the item gave (an export's), never applied (apply-export.ts). */
+  /** The fields the service sets that the item gave (an export's), never applied (export.ts). */
   given?: ServiceFields;
 }
 

@@ -1,6 +1,6 @@
 // `recruit jobs apply --file <path|-> [--prune] [--dry-run] [--yes]`: keeps the account's jobs in
 // step with a file, matched by jobCode. Every item is checked (as `jobs create --file` checks it),
-// every job of the account read, and a plan made (apply-plan.ts) and shown before anything is sent;
+// every job of the account read, and a plan made (plan.ts) and shown before anything is sent;
 // the changes then go through the bulk machinery (journal, keys, pacing, exactly-once, summary).
 // A re-run plans again from the account as it now is: what an interrupted run did is unchanged.
 import { allItems } from '../../../api/paginate.js';

@@ -1,5 +1,5 @@
 // `recruit jobs create --title ... --location ...`: one job from field flags, without prompts. The
-// checks and the send are shared with `--from` (create-clone.ts).
+// checks and the send are shared with `--from` (clone.ts).
 import type { ApiClient } from '../../../api/client.js';
 import { getJobOptions } from '../../../cli/job-options.js';
 import type { Context } from '../../../cli/context.js';

@@ -1,6 +1,6 @@
 // `recruit jobs status <jobId> <status>`: reads the job, sets a settable lifecycle status through
 // PATCH /jobs/{id}/status with an Idempotency-Key, and prints old -> new. Several ids, `-` (ids on
-// stdin) or --dry-run make it a bulk change (status-bulk.ts), reported as a batch is.
+// stdin) or --dry-run make it a bulk change (bulk.ts), reported as a batch is.
 import { readStdin } from '../../../cli/read-input.js';
 import { getJobOptions } from '../../../cli/job-options.js';
 import { getJob, setJobStatus } from '../../../api/jobs.js';

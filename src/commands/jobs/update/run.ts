@@ -2,7 +2,7 @@
 // before sending, keeps the job's free-board publication unless told otherwise, and sends it with
 // a new Idempotency-Key that the client reuses on its retries. Then it reports what the service
 // changed, field by field, and which fields it ignored (update-report.ts). Several ids, `-` (ids on
-// stdin) or --dry-run make it a bulk change (update-bulk.ts), reported as a batch is.
+// stdin) or --dry-run make it a bulk change (bulk.ts), reported as a batch is.
 import { checkOneStdin, readStdin } from '../../../cli/read-input.js';
 import { getJob, updateJob } from '../../../api/jobs.js';
 import { parseJobId } from '../args.js';
