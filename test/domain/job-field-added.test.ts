@@ -44,9 +44,10 @@ describe('an optional text field added to the registry alone', () => {
   });
 
   it('goes into an update patch from its flag, and the update checks know it', async () => {
-    const { buildPatch } = await import('../../src/commands/jobs/update-patch.js');
-    const { unknownFields } = await import('../../src/commands/jobs/update-checks.js');
-    const { patch } = await buildPatch({} as never, { benefits: 'Gym' });
+    const { buildPatch } = await import('../../src/commands/jobs/update/patch.js');
+    const { unknownFields } = await import('../../src/commands/jobs/update/checks.js');
+    // `benefits` is a field of the mocked registry only: the options type, from the real one, has no such flag.
+    const { patch } = await buildPatch({} as never, { benefits: 'Gym' } as Parameters<typeof buildPatch>[1]);
     expect(patch).toEqual({ benefits: 'Gym' });
     expect(unknownFields({ benefits: 'Gym', tenure: 3 })).toEqual(['tenure']);
   });

@@ -87,12 +87,15 @@ describe('what a command loads', () => {
     expect(loaded.sources).toContain('src/program.ts');
     expectNoHeavyModules(loaded);
     expect(loaded.sources).not.toContain('src/api/client.ts');
+    // Every command's flags and help (command.ts, flags.ts), none of their run functions.
+    expect(loaded.sources).toContain('src/commands/jobs/create/flags.ts');
+    expect([...loaded.sources].filter((s) => s.startsWith('src/commands/') && s.endsWith('/run.ts'))).toEqual([]);
   });
 
   it('recruit jobs get --json loads the API client, nothing heavy', async () => {
     const loaded = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'get', '1', '--json']);
     expect(JSON.parse(loaded.stdout)).toMatchObject({ id: 1 });
-    expect(loaded.sources).toContain('src/commands/jobs/get.ts');
+    expect(loaded.sources).toContain('src/commands/jobs/get/run.ts');
     expect(loaded.sources).toContain('src/api/client.ts');
     // Names are for people: --json loads neither the lookups nor their cache.
     expect(loaded.sources).not.toContain('src/commands/jobs/job-names.ts');

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context/context.js';
-import { createClone } from '../../src/commands/jobs/create-clone.js';
+import { createClone } from '../../src/commands/jobs/create/clone.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { createdId, review } from './scripts.js';

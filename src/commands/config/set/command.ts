@@ -1,0 +1,13 @@
+// `recruit config set <key> <value>`: its arguments, help and examples.
+import { examples, type Lazy, type Parent } from '../../define.js';
+
+export function addConfigSet(config: Parent, lazy: Lazy): void {
+  config
+    .command('set <key> <value>')
+    .description('save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency')
+    .addHelpText(
+      'after',
+      examples(['recruit config set base-url https://api.example.com/v1', 'recruit config set account-type staffing', 'recruit config set concurrency 8']),
+    )
+    .action(lazy(() => import('./run.js')));
+}

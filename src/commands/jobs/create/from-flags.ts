@@ -1,0 +1,76 @@
+// `recruit jobs create --title ... --location ...`: one job from field flags, without prompts. The
+// checks and the send are shared with `--from` (create-clone.ts).
+import type { ApiClient } from '../../../api/client.js';
+import { getJobOptions } from '../../../context/job-options.js';
+import type { Context } from '../../../context/context.js';
+import { UsageError, type ErrorDetail } from '../../../core/errors.js';
+import { writeJson } from '../../../terminal/output.js';
+import { withSpinner } from '../../../terminal/spinner.js';
+import { flagFor } from '../../../jobs/flag-input.js';
+import { checkCodes, checkJobInput, type Problem } from '../../../jobs/job-input.js';
+import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
+import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
+import { sendAndReport } from '../../../jobs/send-and-report.js';
+import { newSubmission } from '../../../jobs/submit.js';
+import { accountTypeOf, targetOf } from '../../../jobs/target.js';
+import type { CreateOptions } from './flags.js';
+
+function asDetails(problems: Problem[]): ErrorDetail[] {
+  return problems.map((p) => {
+    const flag = flagFor(p.field);
+    return { field: flag ? `${flag} (${p.field})` : p.field, message: p.message };
+  });
+}
+
+export interface CheckHooks {
+  /** Problems the caller expects and handles itself (e.g. fields the wizard will ask). */
+  ignore?: (problem: Problem) => boolean;
+  /** More checks of the resolved body, before anything is sent. */
+  after?: (body: Record<string, unknown>) => Promise<Problem[]>;
+}
+
+/** The local checks, names resolved to ids and codes checked: the body to send, or a usage error (exit 2). */
+export async function checkedBody(ctx: Context, input: Record<string, unknown>, hooks: CheckHooks = {}): Promise<Record<string, unknown>> {
+  const keep = (problems: Problem[]) => (hooks.ignore ? problems.filter((p) => !hooks.ignore!(p)) : problems);
+  const checked = checkJobInput(input, { accountType: accountTypeOf(ctx) });
+  const local = keep(checked.problems);
+  if (local.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(local));
+
+  const api = await ctx.api();
+  const problems = await withSpinner(ctx, 'checking the job: resolving names', async () => {
+    const [resolved, options] = await Promise.all([new ReferenceResolver(api).resolve(checked.body, checked.names), getJobOptions(ctx)]);
+    resolved.push(...checkCodes(checked.body, { jobTypes: options.jobTypes, educationLevels: options.educationLevels }));
+    if (resolved.length === 0 && hooks.after) resolved.push(...(await hooks.after(checked.body)));
+    return keep(resolved);
+  });
+  if (problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(problems));
+  return checked.body;
+}
+
+/** `--dry-run`: the body on stdout, nothing sent. Otherwise the persisted submission, sent and reported. */
+export async function sendChecked(
+  ctx: Context,
+  api: ApiClient,
+  body: Record<string, unknown>,
+  options: CreateOptions,
+  source: Submission['source'],
+): Promise<void> {
+  if (options.dryRun) {
+    await writeJson(ctx, body);
+    ctx.info('The job is valid; nothing was sent (--dry-run).');
+    return;
+  }
+  const submission = newSubmission(ctx.newKey(), body, targetOf(ctx, api), source, ctx.now());
+  await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission);
+}
+
+export function publicationFromFlags(input: Record<string, unknown>, options: CreateOptions): void {
+  if (options.publishCareerPage) input.publishToCareerPage = true;
+  if (options.publishFreeBoards) input.publishToFreeJobBoards = true;
+}
+
+export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
+  publicationFromFlags(input, options);
+  const body = await checkedBody(ctx, input);
+  await sendChecked(ctx, await ctx.api(), body, options, 'flags');
+}

@@ -1,0 +1,70 @@
+// `recruit jobs create`: the batch with --file, one job from field flags, a clone of a job with
+// --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
+// terminal.
+import type { Context } from '../../../context/context.js';
+import { wantsCsv } from '../../../terminal/csv.js';
+import { UsageError } from '../../../core/errors.js';
+import { inputFromFlags } from '../../../jobs/flag-input.js';
+import { parseJobId } from '../args.js';
+
+import type { CreateOptions } from './flags.js';
+
+export const REQUIRED_FLAGS = '--title, --description (or --description-file), --location, --job-function, --employer-type';
+
+function fromId(raw: string): number {
+  try {
+    return parseJobId(raw);
+  } catch {
+    throw new UsageError(`--from takes the id of the job to clone (a positive integer), got "${raw}"`, [], 'see `recruit jobs list`');
+  }
+}
+
+export default async function create(ctx: Context, options: CreateOptions): Promise<void> {
+  const { input, given } = await inputFromFlags(ctx, options);
+  const publication = options.publishCareerPage || options.publishFreeBoards;
+
+  if (options.resume !== undefined) {
+    if (options.file || given.length > 0 || options.from !== undefined) {
+      throw new UsageError('--resume re-sends a saved submission as it is; it takes no --file, --from or field flags');
+    }
+    const { resume } = await import('./resume.js');
+    return resume(ctx, typeof options.resume === 'string' ? options.resume : undefined);
+  }
+  const csv = wantsCsv(ctx, options.csv);
+  if (options.file !== undefined) {
+    if (options.from !== undefined) throw new UsageError('--from and --file cannot be combined: --from makes one job from an existing one');
+    if (given.length > 0 || publication) {
+      throw new UsageError(`--file cannot be combined with field flags (${given.join(', ') || '--publish-*'}); put the fields in the file`);
+    }
+    if (csv && options.dryRun) throw new UsageError('--csv writes the results of the jobs sent, and --dry-run sends none', [], 'drop --csv to check the file (or use --json for the bodies it would send)');
+    const { runBatch } = await import('../../../jobs/batch/run-batch.js');
+    const { file, format, concurrency, restart, dryRun } = options;
+    return runBatch(ctx, { file, format, csv, concurrency, restart, dryRun });
+  }
+  if (csv || options.format !== undefined) throw new UsageError(`${csv ? '--csv' : '--format'} goes with --file`);
+  if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
+  if (options.from !== undefined) {
+    const sourceId = fromId(options.from);
+    const { createClone } = await import('./clone.js');
+    return createClone(ctx, sourceId, input, options);
+  }
+  if (given.length > 0) {
+    const { createFromFlags } = await import('./from-flags.js');
+    return createFromFlags(ctx, input, options);
+  }
+  if (!ctx.interactive) {
+    throw new UsageError(
+      'no job to create: not running interactively, so the wizard cannot start',
+      [],
+      `pass --file <path>, or the field flags ${REQUIRED_FLAGS} (and --customer on staffing accounts); run on a terminal without flags and without --yes for the wizard`,
+    );
+  }
+  if (options.dryRun) throw new UsageError('--dry-run goes with --file or the field flags');
+  const { runWizard } = await import('../../../wizard/run-wizard.js');
+  return runWizard(ctx, {
+    initial: {
+      ...(options.publishCareerPage ? { publishToCareerPage: true } : {}),
+      ...(options.publishFreeBoards ? { publishToFreeJobBoards: true } : {}),
+    },
+  });
+}

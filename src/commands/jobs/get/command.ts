@@ -1,0 +1,10 @@
+// `recruit jobs get`: the help and examples around its flags (flags.ts), and its run
+// function (run.ts), loaded when the command runs.
+import { examples, type Lazy, type Parent } from '../../define.js';
+import { flags } from './flags.js';
+
+export function addJobsGet(jobs: Parent, lazy: Lazy): void {
+  flags(jobs)
+    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json', 'recruit jobs get 3 --csv']))
+    .action(lazy(() => import('./run.js')));
+}

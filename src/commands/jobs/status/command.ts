@@ -1,0 +1,20 @@
+// `recruit jobs status`: the help and examples around its flags (flags.ts), and its run
+// function (run.ts), loaded when the command runs.
+import { examples, type Lazy, type Parent } from '../../define.js';
+import { flags } from './flags.js';
+
+export function addJobsStatus(jobs: Parent, lazy: Lazy): void {
+  flags(jobs)
+    .addHelpText(
+      'after',
+      examples([
+        'recruit jobs status 3 in-progress',
+        'recruit jobs status 3 1',
+        'recruit jobs status 3 closed --json',
+        'recruit jobs status 3 4 9 closed',
+        'recruit jobs list --status new --search intern --json | recruit jobs status - closed',
+        'recruit jobs status - closed --dry-run < ids.txt',
+      ]),
+    )
+    .action(lazy(() => import('./run.js')));
+}
