@@ -17,6 +17,11 @@ async function linesOf(chunks: string[], max: number): Promise<Line[]> {
 const cut = (text: string, size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
 
 describe('lineBatches', () => {
+  it('keeps only the first 64 characters of an over-long line, whole in one chunk, ended or not', async () => {
+    expect(await linesOf([`${'a'.repeat(150)}\nok\n`], 100)).toEqual([new LongLine(1, 'a'.repeat(64)), 'ok']);
+    expect(await linesOf([`ok\n${'z'.repeat(150)}`], 100)).toEqual(['ok', new LongLine(2, 'z'.repeat(64))]);
+  });
+
   it('splits lines across chunk boundaries at every chunk size, with \\n or \\r\\n, a last line without a newline', async () => {
     for (const text of ['one\r\ntwo\n\nthree four five\r\nsix', 'one\r\ntwo\n\nthree four five\r\nsix\r']) {
       for (let size = 1; size <= text.length; size++) {

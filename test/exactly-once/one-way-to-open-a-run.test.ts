@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStateError, UsageError } from '../../src/core/errors.js';
+import { nodeFs, type StateFs } from '../../src/core/state-fs.js';
 import { openRun, type RunDeps } from '../../src/exactly-once/run.js';
 
 const dirs: string[] = [];
@@ -33,6 +34,19 @@ const spec = { account, input: '/data/jobs.json', command: 'recruit jobs create 
 const items = { size: 2, id: (i: number) => `item-${i}` };
 
 describe('openRun', () => {
+  it('a journal directory that cannot be made stops the run before anything is sent, naming it', () => {
+    const d = deps();
+    const fs = { ...nodeFs, mkdirSync: () => { throw Object.assign(new Error('read-only file system'), { code: 'EROFS' }); } } as StateFs;
+    let error: unknown;
+    try {
+      openRun(d, { ...spec, fs });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(LocalStateError);
+    expect((error as LocalStateError).message).toBe(`could not create the journal directory ${d.journals}: the file system is read-only (EROFS); nothing was sent`);
+  });
+
   it('makes the journal directory and locks the account: a second run of the account is refused, naming the first, until the first closes', () => {
     const d = deps();
     const first = openRun(d, spec);
