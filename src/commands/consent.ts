@@ -1,16 +1,11 @@
 // Consent to something that cannot be undone: asked on a terminal (default no); without one, --yes
 // is the consent, and its absence ends the command (exit 2) before anything is done.
 import type { Context } from '../context/context.js';
-import { InterruptedError, type UsageError } from '../core/errors.js';
-import { isPromptInterrupt } from '../prompts/prompter.js';
+import type { UsageError } from '../core/errors.js';
+import { answerOf } from '../prompts/prompter.js';
 
 export async function consent(ctx: Context, question: string, withoutTerminal: () => UsageError): Promise<boolean> {
   if (ctx.globals.yes) return true;
   if (!ctx.interactive) throw withoutTerminal();
-  try {
-    return await (await ctx.prompter()).confirm({ message: question, default: false });
-  } catch (error) {
-    if (isPromptInterrupt(error)) throw new InterruptedError();
-    throw error;
-  }
+  return answerOf((await ctx.prompter()).confirm({ message: question, default: false }));
 }

@@ -1,6 +1,7 @@
 // Every question a command asks (the wizard's steps, login, confirmations) goes through these few
 // prompt operations. The real prompter runs @inquirer/prompts on the terminal
 // (inquirer-prompter.ts); tests pass a scripted fake through the context.
+import { InterruptedError } from '../core/errors.js';
 
 export interface Choice<T> {
   name: string;
@@ -69,4 +70,17 @@ export interface Prompter {
 /** @inquirer throws an error with this name on Ctrl-C; fakes throw one too. */
 export function isPromptInterrupt(error: unknown): boolean {
   return error instanceof Error && error.name === 'ExitPromptError';
+}
+
+/**
+ * An answer, or Ctrl-C as the interruption of the command it is (exit 130). For a question whose
+ * Ctrl-C ends the command; the wizard catches the interrupt itself, to keep its draft.
+ */
+export async function answerOf<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (isPromptInterrupt(error)) throw new InterruptedError();
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@
 // request, and only then store both in the profile. The token is never printed.
 import { exitCodeOf, hintOf } from '../../../core/api-failure.js';
 import { checkBaseUrl, type Context } from '../../../context/context.js';
-import { CliError, InterruptedError, UsageError } from '../../../core/errors.js';
+import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
@@ -11,7 +11,7 @@ import { resolveProfile } from '../../../config/settings.js';
 import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../../jobs/account-type.js';
 import { checkToken, describeCheck } from '../check-token.js';
 import { withSpinner } from '../../../terminal/spinner.js';
-import { isPromptInterrupt } from '../../../prompts/prompter.js';
+import { answerOf } from '../../../prompts/prompter.js';
 import type { LoginOptions } from './flags.js';
 
 const MAX_TOKEN_BYTES = 64 * 1024;
@@ -43,14 +43,14 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
         return (error as Error).message;
       }
     };
-    rawUrl = await asked(prompter.input({ message: 'API base URL (ending in /v1):', default: known, validate }));
+    rawUrl = await answerOf(prompter.input({ message: 'API base URL (ending in /v1):', default: known, validate }));
   }
   rawUrl ??= known;
   if (!rawUrl) throw new UsageError(`no base URL for profile "${profile}"`, [], 'pass --base-url https://api.example.com/v1');
   const baseUrl = checkBaseUrl(rawUrl.trim(), insecure, ctx.warn);
 
   const token = (
-    options.withToken ? await readAll(ctx.io.stdin) : await asked(prompter!.password({ message: 'Token:', validate: (v) => v.trim() !== '' || 'enter the token' }))
+    options.withToken ? await readAll(ctx.io.stdin) : await answerOf(prompter!.password({ message: 'Token:', validate: (v) => v.trim() !== '' || 'enter the token' }))
   ).trim();
   if (!token) {
     throw new UsageError(options.withToken ? 'no token on stdin' : 'no token given', [], 'echo "$TOKEN" | recruit auth login --with-token');
@@ -114,14 +114,4 @@ async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
     if (text.length > MAX_TOKEN_BYTES) throw new UsageError('stdin holds more than 64 KiB; expected a single token');
   }
   return text;
-}
-
-/** An answer, or Ctrl-C as the interruption it is. */
-async function asked<T>(answer: Promise<T>): Promise<T> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (isPromptInterrupt(error)) throw new InterruptedError();
-    throw error;
-  }
 }
