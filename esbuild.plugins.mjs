@@ -73,3 +73,24 @@ export function contents(metafile, path) {
   }
   return lines.size > 0 ? `${[...lines].sort().join('\n')}\n` : '';
 }
+
+/**
+ * The proxy agents (https-proxy-agent, http-proxy-agent) log through the `debug` package when DEBUG
+ * names them, and their lines hold the proxy's URL with its password: bundled here as a logger that
+ * prints nothing (and loads nothing). Their optional Kerberos support imports `kerberos` only when
+ * asked for Negotiate, which recruit never asks: left out of the bundle.
+ */
+export function quietProxyAgents() {
+  const agents = /[\\/]node_modules[\\/](https-proxy-agent|http-proxy-agent|agent-base|proxy-agent-negotiate)[\\/]/;
+  return {
+    name: 'quiet-proxy-agents',
+    setup(build) {
+      build.onResolve({ filter: /^debug$/ }, (args) => (agents.test(args.importer) ? { path: 'debug', namespace: 'silent-debug' } : undefined));
+      build.onLoad({ filter: /.*/, namespace: 'silent-debug' }, () => ({
+        contents: 'module.exports = function createDebug() { const debug = function () {}; debug.enabled = false; return debug; };',
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^kerberos$/ }, () => ({ path: 'kerberos', external: true }));
+    },
+  };
+}

@@ -107,6 +107,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     .option('--insecure-http', 'allow plain http:// to a host that is not loopback')
     .option('--timeout <seconds>', 'give up on an API request after this long, retries and waits included (default 120)')
     .option('--max-response-size <MiB>', 'read at most this much of one answer (default 32)')
+    .option('--ca-file <pem>', "trust the CA certificates in this PEM file as well as Node's own (env RECRUIT_CA_FILE)")
     .addHelpText(
       'after',
       topicsSection() +

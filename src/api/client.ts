@@ -6,6 +6,7 @@ import { credentialFingerprint } from './credential.js';
 import { ApiError, describeBody, httpError, networkError, type Failure } from './errors.js';
 import { hasHeader, Transport, type TransportResponse } from './http.js';
 import { holdsMoreValues } from './json-values.js';
+import type { ProxySettings } from './proxy-route.js';
 import type { ApiResponse } from './response.js';
 import { checked, type Shape } from './shapes.js';
 import { AdaptiveConcurrency } from './adaptive-concurrency.js';
@@ -75,6 +76,10 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** Told of every wait before a retry. */
   onRetry?: (notice: RetryNotice) => void;
+  /** The proxies requests go through (proxy-route.ts); none: directly. */
+  proxy?: ProxySettings;
+  /** Certificates (PEM) trusted for https besides Node's own: a company CA. */
+  extraCa?: string;
   transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -131,6 +136,9 @@ export class ApiClient {
         maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         requestTimeoutMs: this.timeouts.requestMs,
         maxSockets: 64,
+        ...(options.proxy ? { proxy: options.proxy } : {}),
+        ...(options.extraCa ? { extraCa: options.extraCa } : {}),
+        ...(options.log ? { log: options.log } : {}),
       });
   }
 

@@ -19,6 +19,14 @@ export type ApiErrorKind =
   | 'timeout'
   /** The service's TLS certificate is not trusted: nothing was sent. */
   | 'tls'
+  /** The service's TLS certificate is trusted but made out to another host name: nothing was sent. */
+  | 'tls_name'
+  /** The proxy wants credentials it did not get, or refused the ones it got (407): nothing was sent. */
+  | 'proxy_auth'
+  /** The proxy refused the connection to the service (403 and other answers): nothing was sent. */
+  | 'proxy_refused'
+  /** The proxy could not be reached or did not answer: nothing was sent. */
+  | 'proxy_unreachable'
   /** A 3xx: redirects are never followed. */
   | 'redirect'
   /** A 2xx whose body is not what the operation returns (not JSON, wrong shape). */
@@ -187,9 +195,22 @@ export function httpError(answer: Answer, body: unknown, failure: Failure): ApiE
 /** Node's codes for a certificate it does not trust (OpenSSL's verify errors, and a name mismatch). */
 const CERTIFICATE_ERROR = /^(?:ERR_TLS_CERT_ALTNAME_INVALID|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(?:GET_ISSUER_CERT(?:_LOCALLY)?|VERIFY_LEAF_SIGNATURE)|CERT_[A-Z_]+)$/;
 
+/** The kind of a failure without an answer, from Node's error code (and the transport's own: http.ts). */
+function kindOf(cause: Error): ApiErrorKind {
+  const { code, proxyStatus } = cause as NodeJS.ErrnoException & { proxyStatus?: number };
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (code === 'ERESPONSETOOLARGE') return 'too_large';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'tls_name';
+  if (code && CERTIFICATE_ERROR.test(code)) return 'tls';
+  if (code === 'EPROXYUNREACHABLE') return 'proxy_unreachable';
+  // A proxy that cannot reach the service (502, 503, 504) fails like the connection it was to make: retried.
+  if (code === 'EPROXYREFUSED') return proxyStatus === 407 ? 'proxy_auth' : proxyStatus !== undefined && proxyStatus >= 500 ? 'network' : 'proxy_refused';
+  return 'network';
+}
+
 export function networkError(cause: Error, failure: Failure): ApiError {
   const code = (cause as NodeJS.ErrnoException).code;
-  const kind =
-    code === 'ETIMEDOUT' ? 'timeout' : code === 'ERESPONSETOOLARGE' ? 'too_large' : code && CERTIFICATE_ERROR.test(code) ? 'tls' : 'network';
-  return new ApiError(kind, `${cause.message}${code && (kind === 'network' || kind === 'tls') ? ` [${code}]` : ''}`, null, [], failure);
+  const kind = kindOf(cause);
+  const named = code && (kind === 'network' || kind === 'tls' || kind === 'tls_name') && code !== 'EPROXYREFUSED';
+  return new ApiError(kind, `${cause.message}${named ? ` [${code}]` : ''}`, null, [], failure);
 }

@@ -7,6 +7,8 @@
 // instead of a timer per request.
 import * as http from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
+import type { SecureContext } from 'node:tls';
+import { describeProxy, proxyFor, type ProxySettings } from './proxy-route.js';
 
 export interface TransportOptions {
   connectTimeoutMs: number;
@@ -20,8 +22,14 @@ export interface TransportOptions {
   requestTimeoutMs?: number;
   /** Connections per origin. */
   maxSockets: number;
-  /** Certificates to trust for https instead of Node's (tests); users add theirs with NODE_EXTRA_CA_CERTS. */
+  /** Certificates to trust for https instead of Node's (tests). */
   ca?: string | Buffer;
+  /** Certificates (PEM) to trust for https besides Node's own: a company CA (--ca-file). */
+  extraCa?: string;
+  /** The proxies to send through (proxy-route.ts); without them every request goes directly. */
+  proxy?: ProxySettings;
+  /** Told of the proxy each new endpoint goes through (--verbose); never its credentials. */
+  log?: (line: string) => void;
 }
 
 export interface TransportRequest {
@@ -42,6 +50,10 @@ export interface TransportResponse {
 
 /** The error of a body larger than the cap. */
 export const TOO_LARGE = 'ERESPONSETOOLARGE';
+/** The proxy could not be reached, or did not answer in time: nothing reached the service. */
+export const PROXY_UNREACHABLE = 'EPROXYUNREACHABLE';
+/** The proxy answered the tunnel request with another status than 200 (407, 403...): nothing reached the service. */
+export const PROXY_REFUSED = 'EPROXYREFUSED';
 
 type HttpModule = Pick<typeof http, 'request' | 'Agent'>;
 
@@ -50,6 +62,8 @@ interface Endpoint {
   options: { agent: http.Agent; protocol: string; hostname: string; port: string; path: string };
   /** The Host header: host and port as in the URL (Node adds it only for headers given as an object). */
   host: string;
+  /** The proxy the request goes through, if any. */
+  proxy?: string;
 }
 
 /** A request's current wait: what it waits for, its limit, and when that runs out. */
@@ -68,6 +82,11 @@ interface Watch {
 
 function timeoutError(message: string): Error {
   return Object.assign(new Error(message), { code: 'ETIMEDOUT' });
+}
+
+/** A failure of the proxy, named without its credentials: `http://***@proxy.example:3128`. */
+function proxyError(code: string, proxy: string, what: string, extra: Record<string, unknown> = {}): Error {
+  return Object.assign(new Error(`the proxy ${describeProxy(proxy)} ${what}`), { code, ...extra });
 }
 
 function tooLarge(maxBytes: number): Error {
@@ -109,7 +128,9 @@ class HttpResponse implements TransportResponse {
 const SAYS_EMPTY_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 export class Transport {
+  /** By scheme, or by scheme and proxy. */
   private readonly agents = new Map<string, http.Agent>();
+  private secureContext: Promise<SecureContext> | undefined;
   /** The last URL's parts: a batch posts to one URL thousands of times. */
   private last: { url: string; endpoint: Endpoint } | undefined;
   /**
@@ -160,12 +181,15 @@ export class Transport {
     const { maxResponseBytes, connectTimeoutMs, headersTimeoutMs, bodyTimeoutMs } = this.options;
 
     return new Promise((resolve, reject) => {
-      const req = endpoint.scheme.request({ ...endpoint.options, method, headers: raw });
-      const fail = (error: Error) => {
+      // http-proxy-agent rewrites the request line and adds its headers, which a flat list would lose.
+      const headerList = endpoint.proxy && endpoint.options.protocol === 'http:' ? Object.fromEntries(pairs(raw)) : raw;
+      const req = endpoint.scheme.request({ ...endpoint.options, method, headers: headerList });
+      let fail = (error: Error) => {
         this.unwatch(watch);
         reject(error); // a second call, for the same failure seen twice, changes nothing
         req.destroy();
       };
+      if (endpoint.proxy) fail = throughProxy(req, endpoint.proxy, endpoint.host, fail);
       const watch = this.watch(req, 'connecting', connectTimeoutMs, deadline, fail);
       req.on('socket', (socket) => {
         if (socket.connecting) socket.once('connect', () => this.rewatch(watch, 'waiting for the response', headersTimeoutMs));
@@ -173,6 +197,8 @@ export class Transport {
       });
       req.on('error', fail);
       req.on('response', (res) => {
+        // Only a proxy asks for its own credentials: in absolute form (http) its answer comes as the request's.
+        if (res.statusCode === 407 && endpoint.proxy) return fail(proxyError(PROXY_REFUSED, endpoint.proxy, 'refused the request: 407 Proxy Authentication Required', { proxyStatus: 407 }));
         const declared = Number(res.headers['content-length']);
         if (declared > maxResponseBytes) return fail(tooLarge(maxResponseBytes));
         // Decoded as it comes, so that a large body is held once, as text, and not also as its chunks
@@ -238,12 +264,17 @@ export class Transport {
 
   private async endpoint(url: string): Promise<Endpoint> {
     const parsed = new URL(url);
+    const https = parsed.protocol === 'https:';
     // https loads node:tls, which a plain-http command (the sandbox) does not need.
-    const scheme: HttpModule = parsed.protocol === 'https:' ? await import('node:https') : http;
+    const scheme: HttpModule = https ? await import('node:https') : http;
+    const proxy = proxyFor(parsed, this.options.proxy);
+    const trust = https ? await this.trust() : {};
     const endpoint: Endpoint = {
       scheme,
       options: {
-        agent: this.agent(parsed.protocol, scheme),
+        // The proxy agents do not hand their own TLS options to the tunnelled connection: the request carries them.
+        ...(proxy ? trust : {}),
+        agent: proxy ? await this.proxyAgent(parsed, proxy) : this.agent(parsed.protocol, scheme, trust),
         protocol: parsed.protocol,
         // [::1] is given to the socket without its brackets.
         hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -251,17 +282,71 @@ export class Transport {
         path: `${parsed.pathname}${parsed.search}`,
       },
       host: parsed.host,
+      ...(proxy ? { proxy } : {}),
     };
     this.last = { url, endpoint };
     return endpoint;
   }
 
-  private agent(protocol: string, scheme: HttpModule): http.Agent {
+  /** The TLS options of https requests: the test's roots, Node's roots with the company CA, or Node's defaults. */
+  private async trust(): Promise<{ ca?: string | Buffer; secureContext?: SecureContext }> {
+    const { ca, extraCa } = this.options;
+    if (ca) return { ca };
+    if (!extraCa) return {};
+    // One context for every connection: a `ca` list would also be part of each request's pool name.
+    this.secureContext ??= import('./trust.js').then((m) => m.trustedContext(extraCa));
+    return { secureContext: await this.secureContext };
+  }
+
+  private agent(protocol: string, scheme: HttpModule, trust: object): http.Agent {
     let agent = this.agents.get(protocol);
     if (!agent) {
-      agent = new scheme.Agent({ keepAlive: true, maxSockets: this.options.maxSockets, ...(this.options.ca ? { ca: this.options.ca } : {}) });
+      agent = new scheme.Agent({ keepAlive: true, maxSockets: this.options.maxSockets, ...trust });
       this.agents.set(protocol, agent);
     }
     return agent;
   }
+
+  /** The agent that sends requests of `target`'s scheme through `proxy` (loaded only when a request has a proxy). */
+  private async proxyAgent(target: URL, proxy: string): Promise<http.Agent> {
+    const key = `${target.protocol} ${proxy}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      const { proxyAgent } = await import('./proxy-agent.js');
+      agent = this.agents.get(key) ?? proxyAgent(proxy, target.protocol, { keepAlive: true, maxSockets: this.options.maxSockets });
+      this.agents.set(key, agent);
+      this.options.log?.(`proxy: ${target.protocol}//${target.host} through ${describeProxy(proxy)}${target.protocol === 'https:' ? ' (CONNECT)' : ''}`);
+    }
+    return agent;
+  }
+}
+
+/** [name, value, name, value...] as pairs. */
+function pairs(raw: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
+  return out;
+}
+
+/**
+ * A request through a proxy fails as the proxy's failure until the proxy has handed it a connection
+ * to the service: the proxy unreachable or silent, or its tunnel refused (407, 403, 502...). The
+ * proxy agents hand the request its socket only once the tunnel stands.
+ */
+function throughProxy(req: http.ClientRequest, proxy: string, target: string, fail: (error: Error) => void): (error: Error) => void {
+  let through = false;
+  req.once('socket', () => {
+    through = true;
+  });
+  req.on('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
+    const status = connect.statusCode;
+    if (status !== undefined && status !== 200) {
+      fail(proxyError(PROXY_REFUSED, proxy, `refused the tunnel to ${target}: ${status}${connect.statusText ? ` ${connect.statusText}` : ''}`, { proxyStatus: status }));
+    }
+  });
+  return (error) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (through || code === PROXY_REFUSED || code === PROXY_UNREACHABLE) return fail(error);
+    fail(proxyError(PROXY_UNREACHABLE, proxy, `could not be reached: ${error.message}${code && code !== 'ETIMEDOUT' ? ` [${code}]` : ''}`, { proxyCause: code }));
+  };
 }

@@ -23,6 +23,12 @@ export interface Profile {
   token?: string;
   accountType?: AccountType;
   concurrency?: number;
+  /** The proxy of every request when the environment names none (HTTPS_PROXY...): a URL, maybe with credentials. */
+  proxy?: string;
+  /** Hosts reached without the proxy when NO_PROXY is not set. */
+  noProxy?: string;
+  /** A PEM file of certificates to trust besides Node's own (an absolute path). */
+  caFile?: string;
   learnedAccountType?: LearnedAccountType;
 }
 

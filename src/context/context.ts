@@ -4,6 +4,8 @@ import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
 import type { Prompter } from '../prompts/prompter.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
+import { resolveNetwork, type NetworkSettings } from '../config/network.js';
+import { storedProfile, type ConfigData } from '../config/config-file.js';
 import { VERSION } from '../core/version.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { CliError, UsageError } from '../core/errors.js';
@@ -12,6 +14,7 @@ import { canInteract, colorEnabled, type IO } from '../terminal/io.js';
 import { sanitize } from '../core/sanitize.js';
 import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
 import { NO_SPINNER, StatusLine, type Spinner } from '../terminal/spinner.js';
+import { networkOptions } from './network-options.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -28,6 +31,8 @@ export interface GlobalOptions {
   maxResponseSize?: string;
   /** The embedded sandbox's account (with --sandbox); see sandbox-account.ts. */
   sandboxAccount?: string;
+  /** A PEM file of certificates to trust besides Node's own. */
+  caFile?: string;
 }
 
 export type { Spinner } from '../terminal/spinner.js';
@@ -50,6 +55,8 @@ export interface Context {
   now(): Date;
   newKey(): string;
   settings(): Settings;
+  /** The proxies and the CA file in effect (read on first use: an invalid HTTPS_PROXY fails only what connects). */
+  network(): NetworkSettings;
   /** The embedded sandbox's account under --sandbox (--sandbox-account, RECRUIT_SANDBOX_ACCOUNT), else undefined. */
   sandboxAccount(): SandboxAccount | undefined;
   /** The API client; with --sandbox, the embedded sandbox is started first. */
@@ -136,6 +143,9 @@ export function describeRetryShortly(n: RetryNotice): string {
 export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions): Context {
   checkSandboxAccountFlag(globals.sandboxAccount, globals.sandbox === true);
   let settings: Settings | undefined;
+  let network: NetworkSettings | undefined;
+  let config: ConfigData | undefined;
+  const configData = () => (config ??= readConfig(env));
   let client: Promise<ApiClient> | undefined;
   const cleanups: Array<() => Promise<void>> = [];
   let stderrColor: boolean | undefined;
@@ -178,14 +188,15 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     now: () => new Date(clock.now()),
     // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
     newKey: () => crypto.randomUUID(),
-    settings: () => (settings ??= resolveSettings(globals, env, readConfig(env))),
+    settings: () => (settings ??= resolveSettings(globals, env, configData())),
+    network: () => (network ??= resolveNetwork(globals, env, storedProfile(configData(), ctx.settings().profile), ctx.settings().profile)),
     sandboxAccount: () => (globals.sandbox ? sandboxAccountOf(globals.sandboxAccount, env) : undefined),
     warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`),
     info: (message) => statusLine().print(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
     async newClient(baseUrl, token) {
       const { ApiClient } = await import('../api/client.js');
-      return new ApiClient({ ...clientOptions(), baseUrl, token });
+      return new ApiClient({ ...clientOptions(), ...networkOptions(ctx.network()), baseUrl, token });
     },
     spinner: (text, options) => (spinnersShown() ? statusLine().spinner(text, options?.delayMs) : NO_SPINNER),
     elapsedMs: () => Number(process.hrtime.bigint() - started) / 1e6,
@@ -239,7 +250,8 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
         );
       }
     }
-    const api = new ApiClient({ ...clientOptions(), baseUrl, token, name });
+    // The embedded sandbox is on loopback, which no proxy serves, and speaks plain http.
+    const api = new ApiClient({ ...clientOptions(), ...(account ? {} : networkOptions(ctx.network())), baseUrl, token, name });
     cleanups.push(() => api.close());
     return api;
   }

@@ -16,6 +16,10 @@ const EXITS: Record<ApiErrorKind, ExitCode> = {
   network: EXIT.GAVE_UP,
   timeout: EXIT.GAVE_UP,
   tls: EXIT.API_FAILED,
+  tls_name: EXIT.API_FAILED,
+  proxy_auth: EXIT.PROXY,
+  proxy_refused: EXIT.PROXY,
+  proxy_unreachable: EXIT.PROXY,
   redirect: EXIT.API_FAILED,
   bad_answer: EXIT.API_FAILED,
   too_large: EXIT.API_FAILED,
@@ -30,7 +34,14 @@ const HINTS: Partial<Record<ApiErrorKind, string>> = {
   unavailable: 'the service is unavailable; run the command again later (it is safe to retry)',
   network: 'check the base URL and your connection; a create or update that carried an Idempotency-Key is safe to retry',
   timeout: 'the service is slow or unreachable; run the command again later, or allow more time with --timeout <seconds>',
-  tls: "the service's certificate is not trusted; if your organisation signs its own, point NODE_EXTRA_CA_CERTS at its CA certificate (a PEM file)",
+  tls: "the service's certificate is not trusted; if your organisation signs its own (a TLS-inspecting proxy, say), pass its CA certificate (a PEM file) with --ca-file, the ca-file setting or NODE_EXTRA_CA_CERTS",
+  tls_name:
+    'the certificate is made out to another host name: use a host name it names in the base URL (adding a CA cannot fix this); behind a TLS-inspecting proxy, ask its administrators to re-sign this host',
+  proxy_auth:
+    'the proxy wants credentials: put them in the proxy URL (https_proxy=http://user:password@proxy:port, special characters percent-encoded); recruit sends them as Basic authentication',
+  proxy_refused: "the proxy does not allow this connection: ask its administrators to allow the API's host, or list the host in NO_PROXY if it is reachable directly",
+  proxy_unreachable:
+    "check the proxy's address in HTTPS_PROXY / HTTP_PROXY (or the profile's proxy setting), or list the API's host in NO_PROXY to connect directly",
   redirect: 'check the base URL: it should be the API address itself (https://.../v1), which answers without redirecting',
   bad_answer: 'check the base URL: it should be the API address (https://.../v1), not a web page or a proxy in front of it',
   too_large: 'check the base URL, or allow larger answers with --max-response-size',

@@ -8,6 +8,8 @@ export const EXIT = {
   GAVE_UP: 5,
   /** Local state (a journal, a saved submission) could not be written; nothing unsaved was sent. */
   LOCAL_STATE: 6,
+  /** The proxy refused the connection (407, 403) or could not be reached: nothing was sent. */
+  PROXY: 7,
   INTERRUPTED: 130,
   TERMINATED: 143,
 } as const;

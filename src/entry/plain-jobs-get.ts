@@ -22,6 +22,7 @@ export const PLAIN_VALUES = {
   '--base-url': 'baseUrl',
   '--timeout': 'timeout',
   '--max-response-size': 'maxResponseSize',
+  '--ca-file': 'caFile',
 } as const satisfies Record<string, keyof GlobalOptions>;
 
 export interface PlainJobsGet {

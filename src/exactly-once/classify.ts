@@ -6,7 +6,7 @@ import { EXIT, type ExitCode } from '../core/exit-codes.js';
 import { isRefusal } from './refusal.js';
 
 /** Why a run stopped handing out items before the end of the file. */
-export type StopReason = 'auth' | 'capacity' | 'wait' | 'interrupted' | 'terminated' | 'changed' | 'local_state';
+export type StopReason = 'auth' | 'proxy' | 'capacity' | 'wait' | 'interrupted' | 'terminated' | 'changed' | 'local_state';
 
 /** What went wrong with one item, as its result shows it. */
 export interface ItemError {
@@ -50,6 +50,10 @@ export function classifyFailure(error: unknown): Failure {
   if (status === 401 || status === 403) {
     // The token, not the item: nothing was done, the same key is used again next time.
     return { result: 'failed', error: itemError, exit, definitive: false, stop: 'auth' };
+  }
+  if (error.kind === 'proxy_auth' || error.kind === 'proxy_refused' || error.kind === 'proxy_unreachable') {
+    // The proxy, not the item: nothing reached the service, and every other item would meet the same refusal.
+    return { result: 'failed', error: itemError, exit, definitive: false, stop: 'proxy' };
   }
   if (error.kind === 'wait_too_long') return { result: 'failed', error: itemError, exit, definitive: false, stop: 'wait' };
   if (!isRefusal(error)) return { result: 'failed', error: itemError, exit, definitive: false };

@@ -31,16 +31,22 @@ const twoProfiles: ConfigData = {
 
 describe('config list', () => {
   it('piped: one tab-separated row per setting with its source; the token only as "set"', async () => {
-    const result = await runCli(['config', 'list'], { env: envWith(twoProfiles, { RECRUIT_CONCURRENCY: '12' }) });
+    const result = await runCli(['config', 'list'], {
+      env: envWith(twoProfiles, { RECRUIT_CONCURRENCY: '12', HTTPS_PROXY: 'http://alice:proxy-pass@proxy.example.com:3128', NO_PROXY: '', no_proxy: '', https_proxy: '' }),
+    });
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').filter(Boolean)).toEqual([
       'profile\tprod\tcurrent profile in the config file',
       'base-url\thttps://api.example.com/v1\tprofile "prod"',
       'account-type\tstaffing\tprofile "prod"',
       'concurrency\t12\tRECRUIT_CONCURRENCY environment variable',
+      'proxy\thttp://***@proxy.example.com:3128\tHTTPS_PROXY environment variable',
+      'no-proxy\t\tnot set',
+      'ca-file\t\tnot set',
       'token\tset\tprofile "prod"',
     ]);
     expect(result.stdout).not.toContain(SECRET);
+    expect(result.stdout).not.toContain('proxy-pass');
   });
 
   it('on a terminal: an aligned table with headers', async () => {
@@ -54,7 +60,7 @@ describe('config list', () => {
   });
 
   it('--json: an object of {value, source} per setting', async () => {
-    const env = envWith(twoProfiles, { RECRUIT_ACCOUNT_TYPE: 'direct', RECRUIT_TOKEN: 'tok_from_env' });
+    const env = envWith(twoProfiles, { RECRUIT_ACCOUNT_TYPE: 'direct', RECRUIT_TOKEN: 'tok_from_env', HTTPS_PROXY: '', https_proxy: '', HTTP_PROXY: '', http_proxy: '', ALL_PROXY: '', all_proxy: '', NO_PROXY: '', no_proxy: '' });
     const result = await runCli(['--base-url', 'https://flag.example.com/v1', 'config', 'list', '--json'], { env });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -62,6 +68,9 @@ describe('config list', () => {
       'base-url': { value: 'https://flag.example.com/v1', source: 'flag' },
       'account-type': { value: 'direct', source: 'env' },
       concurrency: { value: 4, source: 'default' },
+      proxy: { value: null, source: null },
+      'no-proxy': { value: null, source: null },
+      'ca-file': { value: null, source: null },
       token: { value: 'set', source: 'env' },
     });
     expect(result.stdout).not.toContain('tok_from_env');
@@ -98,7 +107,7 @@ describe('config get', () => {
   it('an unknown key is exit 2 listing the valid ones; the token is never printed', async () => {
     const unknown = await runCli(['config', 'get', 'colour'], { env: envWith(twoProfiles) });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('valid keys: profile, base-url, account-type, concurrency');
+    expect(unknown.stderr).toContain('valid keys: profile, base-url, account-type, concurrency, proxy, no-proxy, ca-file');
     const token = await runCli(['config', 'get', 'token'], { env: envWith(twoProfiles) });
     expect(token.code).toBe(2);
     expect(token.stdout + token.stderr).not.toContain(SECRET);

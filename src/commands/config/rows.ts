@@ -1,6 +1,7 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
 import { redactUrl, type Context } from '../../context/context.js';
 import type { Source } from '../../config/settings.js';
+import { redactUserInfo } from '../../config/network.js';
 import { learnedAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import type { SettingKey } from './sources.js';
 
@@ -28,9 +29,22 @@ export function settingRows(ctx: Context): SettingRow[] {
       : { key: 'base-url', value: s.baseUrl ? redactUrl(s.baseUrl) : null, source: s.baseUrl ? s.baseUrlSource : null },
     accountTypeRow(ctx),
     { key: 'concurrency', value: s.concurrency, source: s.concurrencySource },
+    ...networkRows(ctx),
     sandbox
       ? { key: 'token', value: 'set', source: 'sandbox' }
       : { key: 'token', value: s.token ? 'set' : 'not set', source: s.tokenSource ?? null },
+  ];
+}
+
+/** The proxy of https requests (else of http ones) without its credentials, NO_PROXY, the CA file. */
+function networkRows(ctx: Context): SettingRow[] {
+  const n = ctx.network();
+  const proxy = n.proxy?.https ?? n.proxy?.http;
+  const noProxy = n.proxy?.noProxy;
+  return [
+    { key: 'proxy', value: proxy ? redactUserInfo(proxy) : null, source: proxy ? n.proxySource : null },
+    { key: 'no-proxy', value: noProxy ?? null, source: noProxy ? (ctx.env.no_proxy || ctx.env.NO_PROXY ? 'env' : 'profile') : null },
+    { key: 'ca-file', value: n.caFile ?? null, source: n.caFile ? n.caFileSource : null },
   ];
 }
 

@@ -16,6 +16,8 @@ const EXIT_CODES = `Exit codes
        service asks to wait longer than recruit waits (Retry-After over 60 s)
   ${EXIT.LOCAL_STATE}    local state could not be saved (a full or read-only disk): nothing unsaved was sent;
        free space and run the same command again
+  ${EXIT.PROXY}    the proxy refused the connection (407: credentials, 403: not allowed) or could not be
+       reached: nothing was sent; fix the proxy settings (recruit help environment)
   ${EXIT.INTERRUPTED}  interrupted (Ctrl-C)
   ${EXIT.TERMINATED}  stopped by SIGTERM
 
@@ -37,6 +39,17 @@ const ENVIRONMENT = `Environment
   RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT  the embedded sandbox's active-job limit
   NO_COLOR, FORCE_COLOR    colour off / on
   CI                       no prompts, spinners or colour
+
+Network (as curl, npm and gh read them; lowercase wins over uppercase):
+  HTTPS_PROXY, https_proxy the proxy of https:// requests: http://[user:password@]host:port
+                           (CONNECT tunnel; the password is sent as Basic auth, never printed)
+  HTTP_PROXY, http_proxy   the proxy of http:// requests (sent in absolute form)
+  ALL_PROXY, all_proxy     the proxy of both when the one of the scheme is not set
+  NO_PROXY, no_proxy       hosts reached directly: host, host:port, .domain or *.domain, or * for all;
+                           loopback addresses (localhost, 127.0.0.1, ::1) are never proxied
+  RECRUIT_CA_FILE          a PEM file of CA certificates trusted as well as Node's own (--ca-file)
+  NODE_EXTRA_CA_CERTS      Node's own way to add CA certificates (read when Node starts)
+The profile's proxy, no-proxy and ca-file settings (recruit config set) apply when these are not set.
 
 The strongest source wins: flags, then the environment, then the profile, then the defaults.
 `;

@@ -27,6 +27,7 @@ const NOT_ATTEMPTED: Record<StopReason, string> = {
   capacity: 'no free active-job slot — close a job or raise the limit',
   auth: 'the run stopped when the token was refused (401/403) — check `recruit auth status`',
   wait: 'the run stopped when the service asked to wait too long — try again later',
+  proxy: 'the run stopped when the proxy refused the connection or could not be reached — check the proxy settings',
   interrupted: 'the run was interrupted',
   terminated: 'the run was stopped (SIGTERM)',
   changed: 'the file changed during the run',

@@ -23,11 +23,12 @@ export interface ItemResult {
 
 /**
  * Worst first: the user's Ctrl-C (130) or SIGTERM (143) says why the rest did not happen; a disk
- * that takes no more state stops everything and needs the user (6), as does a token problem (3);
+ * that takes no more state stops everything and needs the user (6), as do a proxy that refuses (7)
+ * and a token problem (3);
  * a full account needs the user to free slots (4); giving up on transient failures is fixed by
  * re-running (5); a refused item needs its data fixed (1).
  */
-const SEVERITY: ExitCode[] = [EXIT.TERMINATED, EXIT.INTERRUPTED, EXIT.LOCAL_STATE, EXIT.AUTH, EXIT.CONFLICT, EXIT.GAVE_UP, EXIT.API_FAILED, EXIT.USAGE];
+const SEVERITY: ExitCode[] = [EXIT.TERMINATED, EXIT.INTERRUPTED, EXIT.LOCAL_STATE, EXIT.PROXY, EXIT.AUTH, EXIT.CONFLICT, EXIT.GAVE_UP, EXIT.API_FAILED, EXIT.USAGE];
 
 export function worstExit(codes: Iterable<ExitCode>): ExitCode {
   let worst: ExitCode = EXIT.OK;

@@ -34,6 +34,7 @@ const COLUMNS: Column<ItemResult>[] = [
 
 const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   auth: ['not attempted: the run stopped when the token was refused (401/403)', EXIT.AUTH],
+  proxy: ['not attempted: the run stopped when the proxy refused the connection or could not be reached', EXIT.PROXY],
   capacity: ["not attempted: the run stopped when the account's active-job limit was reached", EXIT.CONFLICT],
   wait: ['not attempted: the run stopped when the service asked to wait too long', EXIT.GAVE_UP],
   interrupted: ['not attempted: the run was interrupted', EXIT.INTERRUPTED],
@@ -45,6 +46,7 @@ const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
 /** Why the run stopped early, as the end of the closing line says it. */
 const STOPPED: Record<StopReason, string> = {
   auth: 'the run stopped when the token was refused',
+  proxy: 'the run stopped when the proxy refused the connection or could not be reached',
   capacity: "the run stopped at the account's active-job limit",
   wait: 'the run stopped when the service asked to wait longer than it waits',
   interrupted: 'the run was interrupted',
@@ -164,6 +166,7 @@ const HINTS: Partial<Record<ExitCode, string>> = {
   [EXIT.LOCAL_STATE]: `free space or fix the permissions of the state directory, then ${RESUME}`,
   [EXIT.AUTH]:
     'check the token (`recruit auth status`), then run the same command again: created jobs are skipped, unanswered ones re-sent with their original key',
+  [EXIT.PROXY]: 'nothing reached the service: fix the proxy settings (`recruit help environment`), then run the same command again',
   [EXIT.CONFLICT]:
     'free active-job slots (`recruit jobs status <id> closed`) or create unpublished on approval accounts, then run the same command again: created jobs are skipped',
   [EXIT.GAVE_UP]:

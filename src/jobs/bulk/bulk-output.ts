@@ -16,6 +16,7 @@ import { BULK_LABELS, BULK_RESULTS, isDone, type BulkItem, type BulkResult } fro
 
 const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   auth: ['not attempted: the run stopped when the token was refused (401)', EXIT.AUTH],
+  proxy: ['not attempted: the run stopped when the proxy refused the connection or could not be reached', EXIT.PROXY],
   capacity: ["not attempted: the run stopped when the account's active-job limit was reached", EXIT.CONFLICT],
   wait: ['not attempted: the run stopped when the service asked to wait too long', EXIT.GAVE_UP],
   interrupted: ['not attempted: the run was interrupted', EXIT.INTERRUPTED],
@@ -155,6 +156,7 @@ const HINTS: Partial<Record<ExitCode, string>> = {
   [EXIT.TERMINATED]: RESUME,
   [EXIT.LOCAL_STATE]: `free space or fix the permissions of the state directory, then ${RESUME}`,
   [EXIT.AUTH]: `check the token and its permissions (\`recruit auth status\`), then ${RESUME}`,
+  [EXIT.PROXY]: `nothing reached the service: fix the proxy settings (\`recruit help environment\`), then ${RESUME}`,
   [EXIT.CONFLICT]: `free active-job slots or settle the jobs' approval, then ${RESUME}`,
   [EXIT.GAVE_UP]: RESUME,
   [EXIT.API_FAILED]: `check the jobs named above, then ${RESUME}`,

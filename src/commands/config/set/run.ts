@@ -7,6 +7,9 @@ import { editProfile, readConfig, updateConfig, type Profile } from '../../../co
 import { checkProfileName, parseAccountType, parseConcurrency, resolveProfile } from '../../../config/settings.js';
 import { checkKey } from '../../../config/keys.js';
 import { ENV_OF } from '../sources.js';
+import { parseProxy, redactUserInfo } from '../../../config/network.js';
+import { readCaFile } from '../../../context/network-options.js';
+import { resolve } from 'node:path';
 
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
   const name = checkKey(key, 'set');
@@ -30,6 +33,19 @@ export default async function set(ctx: Context, key: string, raw: string): Promi
     case 'concurrency':
       value = parseConcurrency(raw, 'concurrency');
       change = { concurrency: value };
+      break;
+    case 'proxy':
+      change = { proxy: parseProxy(raw, 'proxy') };
+      value = redactUserInfo(change.proxy!);
+      break;
+    case 'no-proxy':
+      value = raw.trim();
+      change = { noProxy: value };
+      break;
+    case 'ca-file':
+      value = resolve(raw);
+      readCaFile(value, 'ca-file');
+      change = { caFile: value };
       break;
   }
   await updateConfig(ctx.env, (data) => {
