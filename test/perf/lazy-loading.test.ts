@@ -12,12 +12,15 @@ import { BIN } from '../helpers/cli.js';
 import { PtySession } from '../helpers/pty.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { spawnCollect } from '../helpers/spawn.js';
+import { startConnectProxy } from '../helpers/connect-proxy.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
-// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk', 'string-width', 'csv-parse'];
+// Only requests that go through a proxy need these.
+const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
+// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents.
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk', 'string-width', 'csv-parse', ...PROXY_AGENTS];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -46,9 +49,14 @@ function inspect(recordFile: string): Loaded {
   return { files: files.map((f) => f.slice(DIST.length + 1)), packages, sources };
 }
 
+/** Every proxy variable of the environment, removed so that a run has none unless a test sets one. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((v) => [v, v.toLowerCase()]);
+
 function environment(home: string, record: string): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of PROXY_VARIABLES) delete inherited[name];
   return {
-    ...process.env,
+    ...inherited,
     RECRUIT_STATE_DIR: join(home, 'state'),
     RECRUIT_CONFIG_DIR: join(home, 'config'),
     RECRUIT_TOKEN: 'sbx_direct_full',
@@ -57,10 +65,11 @@ function environment(home: string, record: string): NodeJS.ProcessEnv {
 }
 
 /** Runs the built CLI with its stdout in a pipe; returns what it loaded. Not spawnSync: the sandbox answers from this process. */
-async function loadedBy(args: string[]): Promise<Loaded & { stdout: string; stderr: string }> {
+async function loadedBy(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Loaded & { stdout: string; stderr: string }> {
   const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
   const record = join(home, 'loaded.txt');
-  const { code, stdout, stderr } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, ...args], { env: environment(home, record), timeoutMs: 60_000 }).done;
+  const env = { ...environment(home, record), ...extraEnv };
+  const { code, stdout, stderr } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, ...args], { env, timeoutMs: 60_000 }).done;
   expect({ code, stderr }).toMatchObject({ code: 0 });
   return { ...inspect(record), stdout, stderr };
 }
@@ -106,6 +115,30 @@ describe('what a command loads', () => {
     // A plain `jobs get` line needs no command tree (src/entry/plain-jobs-get.ts).
     expect(loaded.packages).not.toContain('commander');
     expect(loaded.sources).not.toContain('src/program.ts');
+  });
+
+  it('recruit jobs get loads the proxy agents only when a proxy variable sends it through one', async () => {
+    // No proxy variable at all (environment() removes the machine's).
+    const plain = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'get', '1', '--json']);
+    expect([...plain.packages].filter((p) => PROXY_AGENTS.includes(p))).toEqual([]);
+    expect(plain.sources).not.toContain('src/api/proxy-agent.ts');
+
+    const proxy = await startConnectProxy({ hosts: { 'api.corp.test': '127.0.0.1' } });
+    try {
+      const port = new URL(sandbox.current.origin).port;
+      // DEBUG names the agents' loggers, whose lines would hold the proxy's password: bundled silent.
+      const proxied = await loadedBy(['--base-url', `http://api.corp.test:${port}/v1`, '--insecure-http', 'jobs', 'get', '1', '--json'], {
+        HTTP_PROXY: `http://dave:debug-pass@127.0.0.1:${proxy.port}`,
+        DEBUG: '*',
+      });
+      expect(JSON.parse(proxied.stdout)).toMatchObject({ id: 1 });
+      expect(proxied.packages).toContain('http-proxy-agent');
+      expect(proxy.seen).toHaveLength(1);
+      expect(`${proxied.stdout}${proxied.stderr}`).not.toContain('debug-pass');
+      expect(proxied.stderr).toBe('');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('recruit jobs get with an option in another form goes through commander', async () => {
