@@ -30,6 +30,8 @@ export interface TransportOptions {
   proxy?: ProxySettings;
   /** Told of the proxy each new endpoint goes through (--verbose); never its credentials. */
   log?: (line: string) => void;
+  /** The OS store's certificates, or undefined where Node cannot read it (trust.ts; a test's own). */
+  systemRoots?: () => string[] | undefined;
 }
 
 export interface TransportRequest {
@@ -84,6 +86,9 @@ function timeoutError(message: string): Error {
   return Object.assign(new Error(message), { code: 'ETIMEDOUT' });
 }
 
+/** OpenSSL's verdicts on a chain no trusted root vouches for (not a name mismatch, an expiry or a revocation). */
+const UNKNOWN_ISSUER = /^(?:UNABLE_TO_GET_ISSUER_CERT_LOCALLY|UNABLE_TO_GET_ISSUER_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)$/;
+
 /** A failure of the proxy, named without its credentials: `http://***@proxy.example:3128`. */
 function proxyError(code: string, proxy: string, what: string, extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(`the proxy ${describeProxy(proxy)} ${what}`), { code, ...extra });
@@ -131,6 +136,9 @@ export class Transport {
   /** By scheme, or by scheme and proxy. */
   private readonly agents = new Map<string, http.Agent>();
   private secureContext: Promise<SecureContext> | undefined;
+  /** The OS store's certificates once asked for (null: this Node cannot read it); undefined before. */
+  private systemStore: string[] | null | undefined;
+  private systemStoreLoad: Promise<boolean> | undefined;
   /** The last URL's parts: a batch posts to one URL thousands of times. */
   private last: { url: string; endpoint: Endpoint } | undefined;
   /**
@@ -152,8 +160,40 @@ export class Transport {
   }
 
   send(url: string, request: TransportRequest): Promise<TransportResponse> {
-    if (this.last?.url === url) return this.sendTo(this.last.endpoint, request);
-    return this.endpoint(url).then((endpoint) => this.sendTo(endpoint, request));
+    const sent = this.last?.url === url ? this.sendTo(this.last.endpoint, request) : this.endpoint(url).then((endpoint) => this.sendTo(endpoint, request));
+    return this.systemStore !== undefined || this.options.ca || !url.startsWith('https:') ? sent : sent.catch((error: Error) => this.withSystemStore(error, url, request));
+  }
+
+  /**
+   * A certificate that Node's roots (and the CA file) do not vouch for may be vouched for by the
+   * operating system's store, where a company's IT installs its CA: where the running Node can read
+   * that store (tls.getCACertificates, Node >= 22.15 and >= 23.10), the request is sent once more
+   * trusting it too, and so is every later one. Loaded only then: reading the store costs some
+   * 100 ms. A failed handshake sent nothing, so sending again is safe.
+   */
+  private async withSystemStore(error: Error, url: string, request: TransportRequest): Promise<TransportResponse> {
+    if (!UNKNOWN_ISSUER.test((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    // Once, however many requests failed alike at the same time.
+    this.systemStoreLoad ??= this.loadSystemStore();
+    if (!(await this.systemStoreLoad)) throw error;
+    return this.send(url, request);
+  }
+
+  /** Reads the OS store and starts every https connection anew with it; false where Node cannot read it. */
+  private async loadSystemStore(): Promise<boolean> {
+    const { systemRoots } = await import('./trust.js');
+    this.systemStore = (this.options.systemRoots ?? systemRoots)() ?? null;
+    if (!this.systemStore) return false;
+    this.options.log?.("tls: the certificate is not one Node's CAs vouch for; trying again trusting the operating system's store too");
+    // Every https agent and endpoint was made with the old roots.
+    for (const [key, agent] of this.agents) {
+      if (!key.startsWith('https:')) continue;
+      agent.destroy();
+      this.agents.delete(key);
+    }
+    this.last = undefined;
+    this.secureContext = undefined;
+    return true;
   }
 
   /** Ends every connection; requests still in flight fail. */
@@ -292,9 +332,10 @@ export class Transport {
   private async trust(): Promise<{ ca?: string | Buffer; secureContext?: SecureContext }> {
     const { ca, extraCa } = this.options;
     if (ca) return { ca };
-    if (!extraCa) return {};
+    const added = [...(this.systemStore ?? []), ...(extraCa ? [extraCa] : [])];
+    if (added.length === 0) return {};
     // One context for every connection: a `ca` list would also be part of each request's pool name.
-    this.secureContext ??= import('./trust.js').then((m) => m.trustedContext(extraCa));
+    this.secureContext ??= import('./trust.js').then((m) => m.trustedContext(added));
     return { secureContext: await this.secureContext };
   }
 

@@ -21,6 +21,12 @@ export function nodeRoots(): string[] {
   return [...tls.rootCertificates, ...(pem ? [pem] : [])];
 }
 
-export function trustedContext(extraCa: string): tls.SecureContext {
-  return tls.createSecureContext({ ca: [...nodeRoots(), extraCa] });
+/** The operating system's trusted certificates, where the running Node reads them; undefined on Node 20. */
+export function systemRoots(): string[] | undefined {
+  return getCACertificates ? getCACertificates('system') : undefined;
+}
+
+/** Node's roots and `added` (PEM texts). */
+export function trustedContext(added: string[]): tls.SecureContext {
+  return tls.createSecureContext({ ca: [...nodeRoots(), ...added] });
 }
