@@ -308,13 +308,14 @@ export class Transport {
     // https loads node:tls, which a plain-http command (the sandbox) does not need.
     const scheme: HttpModule = https ? await import('node:https') : http;
     const proxy = proxyFor(parsed, this.options.proxy);
-    const trust = https ? await this.trust() : {};
+    // An https:// proxy is spoken to over TLS too, trusting the same certificates.
+    const trust = https || proxy?.startsWith('https:') ? await this.trust() : {};
     const endpoint: Endpoint = {
       scheme,
       options: {
         // The proxy agents do not hand their own TLS options to the tunnelled connection: the request carries them.
         ...(proxy ? trust : {}),
-        agent: proxy ? await this.proxyAgent(parsed, proxy) : this.agent(parsed.protocol, scheme, trust),
+        agent: proxy ? await this.proxyAgent(parsed, proxy, trust) : this.agent(parsed.protocol, scheme, trust),
         protocol: parsed.protocol,
         // [::1] is given to the socket without its brackets.
         hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -349,12 +350,12 @@ export class Transport {
   }
 
   /** The agent that sends requests of `target`'s scheme through `proxy` (loaded only when a request has a proxy). */
-  private async proxyAgent(target: URL, proxy: string): Promise<http.Agent> {
+  private async proxyAgent(target: URL, proxy: string, trust: object): Promise<http.Agent> {
     const key = `${target.protocol} ${proxy}`;
     let agent = this.agents.get(key);
     if (!agent) {
       const { proxyAgent } = await import('./proxy-agent.js');
-      agent = this.agents.get(key) ?? proxyAgent(proxy, target.protocol, { keepAlive: true, maxSockets: this.options.maxSockets });
+      agent = this.agents.get(key) ?? proxyAgent(proxy, target.protocol, { keepAlive: true, maxSockets: this.options.maxSockets, ...trust });
       this.agents.set(key, agent);
       this.options.log?.(`proxy: ${target.protocol}//${target.host} through ${describeProxy(proxy)}${target.protocol === 'https:' ? ' (CONNECT)' : ''}`);
     }
