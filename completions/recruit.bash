@@ -91,7 +91,7 @@ __recruit_spec() {
       ;;
     'config')
       __recruit_subs=(list get set help)
-      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency' 'display help for command')
+      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, proxy, no-proxy, ca-file' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'config list')
@@ -155,8 +155,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
   esac
-  __recruit_opts+=(--profile --base-url --sandbox --sandbox-account --json --no-color --verbose -y --yes --insecure-http --timeout --max-response-size)
-  __recruit_vopts+=(--profile --base-url --sandbox-account --timeout --max-response-size)
+  __recruit_opts+=(--profile --base-url --sandbox --sandbox-account --json --no-color --verbose -y --yes --insecure-http --timeout --max-response-size --ca-file)
+  __recruit_vopts+=(--profile --base-url --sandbox-account --timeout --max-response-size --ca-file)
 }
 
 # The values of option $2 of command path $1.
@@ -187,7 +187,7 @@ __recruit_argument_values() {
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
     'jobs help|0') __recruit_words create pending drafts get list status update apply ;;
     'auth help|0') __recruit_words login status logout ;;
-    'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency ;;
+    'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency proxy no-proxy ca-file ;;
     'config help|0') __recruit_words list get set ;;
     'sandbox help|0') __recruit_words serve tokens approve reject reset ;;
     'completion|0') __recruit_words bash zsh fish ;;

@@ -10,7 +10,7 @@
 # The subcommands of command path $argv[1], then the options it takes that need a value.
 function __recruit_spec -a path
     set -l subs
-    set -l vopts --profile --base-url --sandbox-account --timeout --max-response-size
+    set -l vopts --profile --base-url --sandbox-account --timeout --max-response-size --ca-file
     switch $path
         case 'recruit'
             set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'help' 'completion'
@@ -140,6 +140,7 @@ complete -c recruit -s y -l yes -d 'never prompt; fail when input is missing'
 complete -c recruit -l insecure-http -d 'allow plain http:// to a host that is not loopback'
 complete -c recruit -l timeout -x -d 'give up on an API request after this long, retries and waits included (default 120)'
 complete -c recruit -l max-response-size -x -d 'read at most this much of one answer (default 32)'
+complete -c recruit -l ca-file -x -d 'trust the CA certificates in this PEM file as well as Node\'s own (env RECRUIT_CA_FILE)'
 # recruit
 complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users'
 complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status'
@@ -296,17 +297,17 @@ complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status lo
 # recruit config
 complete -c recruit -n '__recruit_at "recruit config"' -a 'list' -d 'show the settings in effect and where each comes from'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'get' -d 'print one setting: base-url, account-type, concurrency, profile'
-complete -c recruit -n '__recruit_at "recruit config"' -a 'set' -d 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency'
+complete -c recruit -n '__recruit_at "recruit config"' -a 'set' -d 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, proxy, no-proxy, ca-file'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit config"' -s h -l help -d 'show help'
 # recruit config list
 complete -c recruit -n '__recruit_in "recruit config list"' -s h -l help -d 'show help'
 # recruit config get
 complete -c recruit -n '__recruit_in "recruit config get"' -s h -l help -d 'show help'
-complete -c recruit -n '__recruit_arg "recruit config get" 0' -a 'profile base-url account-type concurrency'
+complete -c recruit -n '__recruit_arg "recruit config get" 0' -a 'profile base-url account-type concurrency proxy no-proxy ca-file'
 # recruit config set
 complete -c recruit -n '__recruit_in "recruit config set"' -s h -l help -d 'show help'
-complete -c recruit -n '__recruit_arg "recruit config set" 0' -a 'profile base-url account-type concurrency'
+complete -c recruit -n '__recruit_arg "recruit config set" 0' -a 'profile base-url account-type concurrency proxy no-proxy ca-file'
 # recruit config help
 complete -c recruit -n '__recruit_arg "recruit config help" 0' -a 'list get set'
 # recruit sandbox
