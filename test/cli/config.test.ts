@@ -76,6 +76,19 @@ describe('config list', () => {
     expect(result.stdout).not.toContain('tok_from_env');
   });
 
+  it('config get proxy: the proxy in effect without its credentials; config set proxy keeps them in the file only', async () => {
+    const env = envWith(twoProfiles, { HTTPS_PROXY: '', https_proxy: '', HTTP_PROXY: '', http_proxy: '', ALL_PROXY: '', all_proxy: '' });
+    const set = await runCli(['config', 'set', 'proxy', 'alice:pp-secret@proxy.example.com:3128'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe('Set proxy to http://***@proxy.example.com:3128 in profile prod\n');
+    const got = await runCli(['config', 'get', 'proxy'], { env });
+    expect(got.stdout).toBe('http://***@proxy.example.com:3128\n');
+    expect(readFileSync(join(env.RECRUIT_CONFIG_DIR!, 'config.json'), 'utf8')).toContain('http://alice:pp-secret@proxy.example.com:3128');
+    const bad = await runCli(['config', 'set', 'proxy', 'socks5://alice:pp-secret@proxy.example.com:1080'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).not.toContain('pp-secret');
+  });
+
   it('an invalid environment value is exit 2 naming the variable', async () => {
     for (const [name, value] of [
       ['RECRUIT_CONCURRENCY', 'lots'],

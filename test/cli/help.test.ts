@@ -79,8 +79,13 @@ describe('recruit help', () => {
       'RECRUIT_STATE_DIR',
       'RECRUIT_SANDBOX_ACCOUNT',
       'RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT',
+      'RECRUIT_CA_FILE',
     ];
     for (const name of names) expect(result.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+    // The proxy variables, both cases, as curl reads them.
+    for (const name of ['HTTPS_PROXY, https_proxy', 'HTTP_PROXY, http_proxy', 'ALL_PROXY, all_proxy', 'NO_PROXY, no_proxy', 'NODE_EXTRA_CA_CERTS']) {
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+    }
   });
 
   it('prints the formats topic: the four formats, every field the checks know, by id and by name', async () => {
