@@ -35,7 +35,9 @@ const ENVIRONMENT = `Environment
   RECRUIT_SANDBOX_ACCOUNT  the embedded sandbox's account with --sandbox: direct (default),
                            approval or staffing (--sandbox-account)
   RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT  the embedded sandbox's active-job limit
-  NO_COLOR, FORCE_COLOR    colour off / on
+  NO_COLOR, FORCE_COLOR    colour off / on (NO_COLOR wins over every other setting)
+  CLICOLOR=0               no colour on a terminal
+  CLICOLOR_FORCE           colour even in a pipe (unless it is 0)
   CI                       no prompts, spinners or colour
 
 The strongest source wins: flags, then the environment, then the profile, then the defaults.
