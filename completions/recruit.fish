@@ -33,7 +33,7 @@ function __recruit_spec -a path
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input
         case 'recruit auth'
-            set subs 'login' 'status' 'logout' 'help'
+            set subs 'login' 'status' 'logout' 'token' 'help'
         case 'recruit config'
             set subs 'list' 'get' 'set' 'help'
         case 'recruit sandbox'
@@ -149,7 +149,7 @@ complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change 
 complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
 complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats'
 complete -c recruit -n '__recruit_at "recruit"' -a 'completion' -d 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)'
-complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version'
+complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version, the build and the Node.js running it'
 complete -c recruit -n '__recruit_in "recruit"' -s h -l help -d 'show help'
 # recruit lookup
 complete -c recruit -n '__recruit_in "recruit lookup"' -l industry -x -a '(__recruit_cache industries)' -d 'industry (required for functions and employer-types)'
@@ -282,6 +282,7 @@ complete -c recruit -n '__recruit_in "recruit api"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'login' -d 'save a base URL and token to the profile after checking that they work'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show the profile, base URL, where the token comes from and whether it works (never the token)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'logout' -d 'remove the profile\'s token'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'token' -d 'print the token in effect, for scripts that call the API themselves (stdout only)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit auth"' -s h -l help -d 'show help'
 # recruit auth login
@@ -291,8 +292,10 @@ complete -c recruit -n '__recruit_in "recruit auth login"' -s h -l help -d 'show
 complete -c recruit -n '__recruit_in "recruit auth status"' -s h -l help -d 'show help'
 # recruit auth logout
 complete -c recruit -n '__recruit_in "recruit auth logout"' -s h -l help -d 'show help'
+# recruit auth token
+complete -c recruit -n '__recruit_in "recruit auth token"' -s h -l help -d 'show help'
 # recruit auth help
-complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status logout'
+complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status logout token'
 # recruit config
 complete -c recruit -n '__recruit_at "recruit config"' -a 'list' -d 'show the settings in effect and where each comes from'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'get' -d 'print one setting: base-url, account-type, concurrency, profile'

@@ -13,6 +13,7 @@ import { addAuth } from './commands/auth/command.js';
 import { addAuthLogin } from './commands/auth/login/command.js';
 import { addAuthLogout } from './commands/auth/logout/command.js';
 import { addAuthStatus } from './commands/auth/status/command.js';
+import { addAuthToken } from './commands/auth/token/command.js';
 import { addCompletion } from './commands/completion/command.js';
 import { addConfig } from './commands/config/command.js';
 import { addConfigGet } from './commands/config/get/command.js';
@@ -37,7 +38,7 @@ import { addSandboxReject } from './commands/sandbox/reject/command.js';
 import { addSandboxReset } from './commands/sandbox/reset/command.js';
 import { addSandboxServe } from './commands/sandbox/serve/command.js';
 import { addSandboxTokens } from './commands/sandbox/tokens/command.js';
-import { VERSION } from './core/version.js';
+import { versionText } from './core/version.js';
 
 /** A subcommand's name and what adds it to its parent. */
 type Branch = readonly [name: string, add: () => void];
@@ -79,7 +80,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
 
   const program = new Command('recruit')
     .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(versionText(), '-V, --version', 'print the version, the build and the Node.js running it')
     .helpOption('-h, --help', 'show help')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     // Every command's help lists the options it inherits (as gh's "INHERITED FLAGS"); --version
@@ -148,6 +149,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['login', addAuthLogin],
           ['status', addAuthStatus],
           ['logout', addAuthLogout],
+          ['token', addAuthToken],
         ]),
     ],
     [
