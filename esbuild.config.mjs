@@ -3,9 +3,10 @@
 // prompts. esbuild splits only ES modules; each chunk is then turned into CommonJS, which Node 20
 // loads some 10 ms faster than ES modules (docs/performance.md).
 import { build, transform } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contents, lazyBuiltin, lazyModules, sharedCore } from './esbuild.plugins.mjs';
+import { buildInfo } from './build-info.mjs';
 
 /**
  * esbuild's CommonJS form defines a getter per export on one object, then copies each onto a second
@@ -19,7 +20,7 @@ function ownExports(code, path) {
   return code.replace(copy, 'module.exports = __defProp(stdin_exports, "__esModule", { value: true });');
 }
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const info = buildInfo();
 // Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
 const staging = new URL(`./dist.staging-${process.pid}`, import.meta.url);
 rmSync(staging, { recursive: true, force: true });
@@ -35,7 +36,7 @@ const options = {
   minifySyntax: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
+  define: { __RECRUIT_VERSION__: JSON.stringify(info.version), __RECRUIT_BUILD_LINE__: JSON.stringify(info.line) },
   logLevel: 'warning',
 };
 const plugins = [lazyBuiltin('child_process', ['commander'])];
@@ -76,6 +77,8 @@ try {
     writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
   }
   writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+  // The first line of `recruit --version`, which bin/recruit.js prints without loading the bundle.
+  writeFileSync(join(staging.pathname, 'version.txt'), `${info.line}\n`);
 } catch (error) {
   rmSync(staging, { recursive: true, force: true }); // a failed build leaves nothing beside dist/
   throw error;
