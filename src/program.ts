@@ -4,7 +4,7 @@
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
-import { runAction, type Loader } from './entry/action.js';
+import { PAGED_COMMANDS, runAction, type Loader } from './entry/action.js';
 import type { GlobalOptions } from './context/context.js';
 import type { IO } from './terminal/io.js';
 import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
@@ -75,7 +75,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     (load) =>
     (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Parent;
-      return runAction(io, env, command.optsWithGlobals() as unknown as GlobalOptions, load as unknown as Loader, args.slice(0, -1));
+      const path = command.parent?.parent ? `${command.parent.name()} ${command.name()}` : command.name();
+      return runAction(io, env, command.optsWithGlobals() as unknown as GlobalOptions, load as unknown as Loader, args.slice(0, -1), PAGED_COMMANDS.has(path));
     };
 
   const program = new Command('recruit')

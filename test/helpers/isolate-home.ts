@@ -39,6 +39,8 @@ delete process.env.RECRUIT_TOKEN;
 delete process.env.RECRUIT_PROFILE;
 delete process.env.RECRUIT_ACCOUNT_TYPE;
 delete process.env.RECRUIT_CONCURRENCY;
+// A test on a fake terminal must not start the user's pager (test/cli/pager.test.ts names its own).
+process.env.RECRUIT_PAGER = '';
 
 afterAll(() => {
   rmSync(home, { recursive: true, force: true, maxRetries: 3 });

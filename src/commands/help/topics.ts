@@ -39,6 +39,8 @@ const ENVIRONMENT = `Environment
   CLICOLOR=0               no colour on a terminal
   CLICOLOR_FORCE           colour even in a pipe (unless it is 0)
   CI                       no prompts, spinners or colour
+  RECRUIT_PAGER, PAGER     the pager of long output on a terminal (jobs list, jobs get, lookup, ...);
+                           default less with LESS=FRX (none on Windows); "" or cat for none
 
 The strongest source wins: flags, then the environment, then the profile, then the defaults.
 `;
