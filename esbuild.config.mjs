@@ -3,6 +3,7 @@
 // prompts. esbuild splits only ES modules; each chunk is then turned into CommonJS, which Node 20
 // loads some 10 ms faster than ES modules (docs/performance.md).
 import { build, transform } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contents, lazyBuiltin, lazyModules, sharedCore } from './esbuild.plugins.mjs';
@@ -36,7 +37,7 @@ const options = {
   minifySyntax: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __RECRUIT_VERSION__: JSON.stringify(info.version), __RECRUIT_BUILD_LINE__: JSON.stringify(info.line) },
+  define: { __RECRUIT_VERSION__: JSON.stringify(info.version), __RECRUIT_BUILD_LINE__: JSON.stringify(info.line), __RECRUIT_BUILD_DATE__: JSON.stringify(info.date) },
   logLevel: 'warning',
 };
 const plugins = [lazyBuiltin('child_process', ['commander'])];
@@ -79,6 +80,11 @@ try {
   writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
   // The first line of `recruit --version`, which bin/recruit.js prints without loading the bundle.
   writeFileSync(join(staging.pathname, 'version.txt'), `${info.line}\n`);
+  // The man pages, from the command tree of the bundle just built (package.json directories.man).
+  execFileSync(process.execPath, [join(staging.pathname, 'main.js'), 'help', 'reference', '--man', join(staging.pathname, 'man')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 } catch (error) {
   rmSync(staging, { recursive: true, force: true }); // a failed build leaves nothing beside dist/
   throw error;

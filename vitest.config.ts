@@ -4,7 +4,7 @@ import { buildInfo } from './build-info.mjs';
 const build = buildInfo();
 
 export default defineConfig({
-  define: { __RECRUIT_VERSION__: JSON.stringify(build.version), __RECRUIT_BUILD_LINE__: JSON.stringify(build.line) },
+  define: { __RECRUIT_VERSION__: JSON.stringify(build.version), __RECRUIT_BUILD_LINE__: JSON.stringify(build.line), __RECRUIT_BUILD_DATE__: JSON.stringify(build.date) },
   test: {
     include: ['test/**/*.test.ts'],
     // Stryker's sandboxes (copies of the project, test files included) and its reports.

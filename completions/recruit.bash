@@ -138,8 +138,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'help')
-      __recruit_subs=(environment exit-codes formats)
-      __recruit_subd=('the environment variables recruit reads' 'what each exit code means' 'the batch file of `jobs create --file`: formats and fields')
+      __recruit_subs=(environment exit-codes formats reference)
+      __recruit_subd=('the environment variables recruit reads' 'what each exit code means' 'the batch file of `jobs create --file`: formats and fields' 'every command and its options in one markdown page; --man <dir> writes man pages')
       __recruit_opts+=(-h --help)
       __recruit_nargs=1
       __recruit_variadic=1
@@ -152,6 +152,10 @@ __recruit_spec() {
       ;;
     'help formats')
       __recruit_opts+=(-h --help)
+      ;;
+    'help reference')
+      __recruit_opts+=(--man -h --help)
+      __recruit_vopts+=(--man)
       ;;
     'completion')
       __recruit_opts+=(-h --help)

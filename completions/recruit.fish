@@ -41,7 +41,9 @@ function __recruit_spec -a path
         case 'recruit sandbox serve'
             set -a vopts --host --port --state --active-job-limit --faults --rate-limit
         case 'recruit help'
-            set subs 'environment' 'exit-codes' 'formats'
+            set subs 'environment' 'exit-codes' 'formats' 'reference'
+        case 'recruit help reference'
+            set -a vopts --man
     end
     set -g __recruit_subs $subs
     set -g __recruit_vopts $vopts
@@ -344,6 +346,7 @@ complete -c recruit -n '__recruit_arg "recruit sandbox help" 0' -a 'serve tokens
 complete -c recruit -n '__recruit_at "recruit help"' -a 'environment' -d 'the environment variables recruit reads'
 complete -c recruit -n '__recruit_at "recruit help"' -a 'exit-codes' -d 'what each exit code means'
 complete -c recruit -n '__recruit_at "recruit help"' -a 'formats' -d 'the batch file of `jobs create --file`: formats and fields'
+complete -c recruit -n '__recruit_at "recruit help"' -a 'reference' -d 'every command and its options in one markdown page; --man <dir> writes man pages'
 complete -c recruit -n '__recruit_in "recruit help"' -s h -l help -d 'show help'
 # recruit help environment
 complete -c recruit -n '__recruit_in "recruit help environment"' -s h -l help -d 'show help'
@@ -351,6 +354,9 @@ complete -c recruit -n '__recruit_in "recruit help environment"' -s h -l help -d
 complete -c recruit -n '__recruit_in "recruit help exit-codes"' -s h -l help -d 'show help'
 # recruit help formats
 complete -c recruit -n '__recruit_in "recruit help formats"' -s h -l help -d 'show help'
+# recruit help reference
+complete -c recruit -n '__recruit_in "recruit help reference"' -l man -x -d 'write one man page per command into <dir>/man1 instead'
+complete -c recruit -n '__recruit_in "recruit help reference"' -s h -l help -d 'show help'
 # recruit completion
 complete -c recruit -n '__recruit_in "recruit completion"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit completion" 0' -a 'bash zsh fish'

@@ -8,3 +8,6 @@ export const VERSION: string = __RECRUIT_VERSION__;
 export function versionText(): string {
   return `${__RECRUIT_BUILD_LINE__}\nNode.js ${process.version}, ${process.platform}-${process.arch}`;
 }
+
+/** The date of the commit the build is from (YYYY-MM-DD): the date of the man pages. */
+export const BUILD_DATE: string = __RECRUIT_BUILD_DATE__;
