@@ -41,8 +41,16 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
       'pass --file <path> or the field flags (--title, --description-file, --location, --job-function, --employer-type)',
     );
   }
-  // Loading the prompts and making the client (starting the embedded sandbox) go on side by side.
-  const [prompter, api] = await Promise.all([options.prompter ?? ctx.prompter(), ctx.api()]);
+  const api = await ctx.api();
+  // One round trip before the first question: the first page of industries, which checks the token
+  // and URL before any typing (a search list would only show the error) and is what the first step
+  // shows; beside it, under `auto` with the type not known yet, the probe that makes the customer
+  // step right at once. The prompts load while they travel.
+  const industries = getPage<Named>(api, '/industries', { pageSize: LOOKUP_PAGE_SIZE }, namedShape);
+  const probe = learns(ctx) && accountTypeOf(ctx) !== 'staffing' && !learnedAccountType(ctx) ? learnByProbe(ctx, api) : undefined;
+  // Awaited below; until then a failure must not count as unhandled.
+  industries.catch(() => undefined);
+  const prompter = options.prompter ?? (await ctx.prompter());
   const session: Session = {
     ctx,
     prompter,
@@ -55,12 +63,6 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     staffing: accountTypeOf(ctx) === 'staffing',
     cache: {},
   };
-  // One round trip before the first question: the first page of industries, which checks the token
-  // and URL before any typing (a search list would only show the error) and is what the first step
-  // shows; beside it, under `auto` with the type not known yet, the probe that makes the customer
-  // step right at once.
-  const industries = getPage<Named>(api, '/industries', { pageSize: LOOKUP_PAGE_SIZE }, namedShape);
-  const probe = !session.staffing && learns(ctx) && !learnedAccountType(ctx) ? learnByProbe(ctx, api) : undefined;
   const [, learned] = await Promise.all([industries, probe]);
   if (probe) session.staffing = learned === 'staffing';
   session.cache.firstPages = new Map([[firstPageKey('/industries'), industries]]);

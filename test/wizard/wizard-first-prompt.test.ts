@@ -106,4 +106,13 @@ describe("the wizard's first question", () => {
     await expect(runWizard(ctx, { prompter })).rejects.toThrow('Interrupted');
     expect(seen.filter((l) => l.startsWith('GET /v1/industries'))).toHaveLength(2);
   });
+
+  it('stops before any question, with the service\'s answer, when the token is refused (and the probe answers too)', async () => {
+    const w = wizardContext({ ...sandbox.current, baseUrl: `${proxy.current.origin}/v1` }, { token: 'sbx_direct_nosuchset', configDir: mkdtempSync(join(tmpdir(), 'recruit-first-')) });
+    contexts.push(w.ctx);
+    const prompter = new FakePrompter([]);
+    await expect(runWizard(w.ctx, { prompter })).rejects.toMatchObject({ status: 401 });
+    expect(prompter.seen).toEqual([]);
+    expect(seen).toContain('GET /v1/industries?pageSize=10');
+  });
 });
