@@ -38,6 +38,8 @@ const options = {
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __RECRUIT_VERSION__: JSON.stringify(info.version), __RECRUIT_BUILD_LINE__: JSON.stringify(info.line), __RECRUIT_BUILD_DATE__: JSON.stringify(info.date) },
+  // A native binding: loaded from node_modules at run time (a dependency of the package), never bundled.
+  external: ['@napi-rs/keyring'],
   logLevel: 'warning',
 };
 const plugins = [lazyBuiltin('child_process', ['commander'])];

@@ -78,7 +78,7 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'auth login')
-      __recruit_opts+=(--with-token -h --help)
+      __recruit_opts+=(--with-token --insecure-storage -h --help)
       ;;
     'auth status')
       __recruit_opts+=(-h --help)

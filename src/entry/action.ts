@@ -17,6 +17,7 @@ export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalO
   const pager = paged && io.stdout.isTTY === true ? (await import('../terminal/pager.js')).pagedStdout(io.stdout, env, (message) => ctx.warn(message)) : undefined;
   const ctx = createContext(pager ? { ...io, stdout: pager.stream } : io, env, globals);
   try {
+    await ctx.loadStoredToken();
     await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args);
   } catch (error) {
     const account = ctx.sandboxAccount();

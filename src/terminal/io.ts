@@ -1,6 +1,7 @@
 // The process's streams and what they are connected to; tests pass their own.
 import type { Prompter } from '../prompts/prompter.js';
 import type { Clock } from '../core/clock.js';
+import type { SecretStore } from '../config/secret-store.js';
 
 export interface Stream {
   write(chunk: string): boolean;
@@ -19,6 +20,8 @@ export interface IO {
   clock?: Clock;
   /** What asks the user; the terminal's (@inquirer/prompts) unless a test passes its own. */
   prompter?: Prompter;
+  /** Where tokens are kept outside the config file; the OS keyring unless a test passes its own. */
+  secrets?: SecretStore;
 }
 
 /**

@@ -31,6 +31,7 @@ const ENVIRONMENT = `Environment
   RECRUIT_ACCOUNT_TYPE     direct, staffing or auto (the default: learned from the service, kept per account)
   RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
   RECRUIT_CONFIG_DIR       where the config file lives
+  RECRUIT_KEYRING=0        keep tokens in the config file, not the OS keyring (containers, CI)
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live
   RECRUIT_SANDBOX_ACCOUNT  the embedded sandbox's account with --sandbox: direct (default),
                            approval or staffing (--sandbox-account)
