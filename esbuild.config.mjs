@@ -3,9 +3,11 @@
 // prompts. esbuild splits only ES modules; each chunk is then turned into CommonJS, which Node 20
 // loads some 10 ms faster than ES modules (docs/performance.md).
 import { build, transform } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contents, lazyBuiltin, lazyModules, quietProxyAgents, sharedCore } from './esbuild.plugins.mjs';
+import { buildInfo } from './build-info.mjs';
 
 /**
  * esbuild's CommonJS form defines a getter per export on one object, then copies each onto a second
@@ -19,7 +21,7 @@ function ownExports(code, path) {
   return code.replace(copy, 'module.exports = __defProp(stdin_exports, "__esModule", { value: true });');
 }
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const info = buildInfo();
 // Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
 const staging = new URL(`./dist.staging-${process.pid}`, import.meta.url);
 rmSync(staging, { recursive: true, force: true });
@@ -35,7 +37,9 @@ const options = {
   minifySyntax: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
+  define: { __RECRUIT_VERSION__: JSON.stringify(info.version), __RECRUIT_BUILD_LINE__: JSON.stringify(info.line), __RECRUIT_BUILD_DATE__: JSON.stringify(info.date) },
+  // A native binding: loaded from node_modules at run time (a dependency of the package), never bundled.
+  external: ['@napi-rs/keyring'],
   logLevel: 'warning',
 };
 const plugins = [lazyBuiltin('child_process', ['commander']), quietProxyAgents()];
@@ -76,6 +80,13 @@ try {
     writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
   }
   writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+  // The first line of `recruit --version`, which bin/recruit.js prints without loading the bundle.
+  writeFileSync(join(staging.pathname, 'version.txt'), `${info.line}\n`);
+  // The man pages, from the command tree of the bundle just built (package.json directories.man).
+  execFileSync(process.execPath, [join(staging.pathname, 'main.js'), 'help', 'reference', '--man', join(staging.pathname, 'man')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 } catch (error) {
   rmSync(staging, { recursive: true, force: true }); // a failed build leaves nothing beside dist/
   throw error;

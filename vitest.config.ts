@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { buildInfo } from './build-info.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const build = buildInfo();
 
 export default defineConfig({
-  define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
+  define: { __RECRUIT_VERSION__: JSON.stringify(build.version), __RECRUIT_BUILD_LINE__: JSON.stringify(build.line), __RECRUIT_BUILD_DATE__: JSON.stringify(build.date) },
   test: {
     include: ['test/**/*.test.ts'],
     // Stryker's sandboxes (copies of the project, test files included) and its reports.

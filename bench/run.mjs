@@ -1,6 +1,6 @@
 // `npm run bench`: measures each budget of docs/performance.md against a baseline taken in the same run, prints
 // one table and writes bench/results.json. Not part of `npm test`; exits 1 when a budget is missed.
-//   node bench/run.mjs [startup] [batch] [rate-limit] [memory] [sandbox] [--with-extra-ca-certs]
+//   node bench/run.mjs [startup] [wizard] [batch] [rate-limit] [memory] [sandbox] [--with-extra-ca-certs]
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,8 +9,9 @@ import { memory } from './memory.mjs';
 import { rateLimit } from './rate-limit.mjs';
 import { sandboxThroughput } from './sandbox-throughput.mjs';
 import { startup } from './startup.mjs';
+import { wizardFirstPrompt } from './wizard.mjs';
 
-const SUITES = { startup, batch, 'rate-limit': rateLimit, memory, sandbox: sandboxThroughput };
+const SUITES = { startup, wizard: wizardFirstPrompt, batch, 'rate-limit': rateLimit, memory, sandbox: sandboxThroughput };
 const USAGE = `usage: node bench/run.mjs [${Object.keys(SUITES).join('] [')}] [--with-extra-ca-certs]`;
 
 const args = process.argv.slice(2);

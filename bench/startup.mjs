@@ -66,7 +66,7 @@ export async function startup({ runs = 50, warmup = 5, env: baseEnv = process.en
     const refHttpCjs = cmd('one-request node:http script (CommonJS)', ONE_REQUEST_HTTP_CJS, url);
     const refHelp = cmd('commander one-command help, bundled', commanderHelp);
 
-    check(version, (out) => /^\d+\.\d+\.\d+/.test(out));
+    check(version, (out) => /^recruit \d+\.\d+\.\d+/.test(out));
     check(help, (out) => out.includes('Usage: recruit'));
     check(refHelp, (out) => out.includes('Usage: tool'));
     for (const c of [get, refBundled, refPlain, refHttp, refHttpCjs]) check(c, (out) => JSON.parse(out).id === 1);

@@ -6,7 +6,9 @@
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Straight to the file descriptor: process.stdout's stream costs Node ~2 ms to set up.
-  const text = `${require('../package.json').version}\n`;
+  // The same text as src/core/version.ts versionText(): the build's line, then the running Node.
+  const build = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'version.txt'), 'utf8');
+  const text = `${build}Node.js ${process.version}, ${process.platform}-${process.arch}\n`;
   try {
     require('node:fs').writeSync(1, text);
   } catch (error) {

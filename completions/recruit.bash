@@ -73,17 +73,20 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'auth')
-      __recruit_subs=(login status logout help)
-      __recruit_subd=('save a base URL and token to the profile after checking that they work' 'show the profile, base URL, where the token comes from and whether it works (never the token)' 'remove the profile'\''s token' 'display help for command')
+      __recruit_subs=(login status logout token help)
+      __recruit_subd=('save a base URL and token to the profile after checking that they work' 'show the profile, base URL, where the token comes from and whether it works (never the token)' 'remove the profile'\''s token' 'print the token in effect, for scripts that call the API themselves (stdout only)' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'auth login')
-      __recruit_opts+=(--with-token -h --help)
+      __recruit_opts+=(--with-token --insecure-storage -h --help)
       ;;
     'auth status')
       __recruit_opts+=(-h --help)
       ;;
     'auth logout')
+      __recruit_opts+=(-h --help)
+      ;;
+    'auth token')
       __recruit_opts+=(-h --help)
       ;;
     'auth help')
@@ -135,8 +138,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'help')
-      __recruit_subs=(environment exit-codes formats)
-      __recruit_subd=('the environment variables recruit reads' 'what each exit code means' 'the batch file of `jobs create --file`: formats and fields')
+      __recruit_subs=(environment exit-codes formats reference)
+      __recruit_subd=('the environment variables recruit reads' 'what each exit code means' 'the batch file of `jobs create --file`: formats and fields' 'every command and its options in one markdown page; --man <dir> writes man pages')
       __recruit_opts+=(-h --help)
       __recruit_nargs=1
       __recruit_variadic=1
@@ -149,6 +152,10 @@ __recruit_spec() {
       ;;
     'help formats')
       __recruit_opts+=(-h --help)
+      ;;
+    'help reference')
+      __recruit_opts+=(--man -h --help)
+      __recruit_vopts+=(--man)
       ;;
     'completion')
       __recruit_opts+=(-h --help)
@@ -186,7 +193,7 @@ __recruit_argument_values() {
     'jobs get|0'|'jobs status|0'|'jobs update|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
     'jobs help|0') __recruit_words create pending drafts get list status update apply ;;
-    'auth help|0') __recruit_words login status logout ;;
+    'auth help|0') __recruit_words login status logout token ;;
     'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency proxy no-proxy ca-file ;;
     'config help|0') __recruit_words list get set ;;
     'sandbox help|0') __recruit_words serve tokens approve reject reset ;;

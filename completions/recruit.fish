@@ -33,7 +33,7 @@ function __recruit_spec -a path
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input
         case 'recruit auth'
-            set subs 'login' 'status' 'logout' 'help'
+            set subs 'login' 'status' 'logout' 'token' 'help'
         case 'recruit config'
             set subs 'list' 'get' 'set' 'help'
         case 'recruit sandbox'
@@ -41,7 +41,9 @@ function __recruit_spec -a path
         case 'recruit sandbox serve'
             set -a vopts --host --port --state --active-job-limit --faults --rate-limit
         case 'recruit help'
-            set subs 'environment' 'exit-codes' 'formats'
+            set subs 'environment' 'exit-codes' 'formats' 'reference'
+        case 'recruit help reference'
+            set -a vopts --man
     end
     set -g __recruit_subs $subs
     set -g __recruit_vopts $vopts
@@ -150,7 +152,7 @@ complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change 
 complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
 complete -c recruit -n '__recruit_at "recruit"' -a 'help' -d 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats'
 complete -c recruit -n '__recruit_at "recruit"' -a 'completion' -d 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)'
-complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version'
+complete -c recruit -n '__recruit_in "recruit"' -s V -l version -d 'print the version, the build and the Node.js running it'
 complete -c recruit -n '__recruit_in "recruit"' -s h -l help -d 'show help'
 # recruit lookup
 complete -c recruit -n '__recruit_in "recruit lookup"' -l industry -x -a '(__recruit_cache industries)' -d 'industry (required for functions and employer-types)'
@@ -283,17 +285,21 @@ complete -c recruit -n '__recruit_in "recruit api"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'login' -d 'save a base URL and token to the profile after checking that they work'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show the profile, base URL, where the token comes from and whether it works (never the token)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'logout' -d 'remove the profile\'s token'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'token' -d 'print the token in effect, for scripts that call the API themselves (stdout only)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit auth"' -s h -l help -d 'show help'
 # recruit auth login
 complete -c recruit -n '__recruit_in "recruit auth login"' -l with-token -d 'read the token from stdin instead of prompting'
+complete -c recruit -n '__recruit_in "recruit auth login"' -l insecure-storage -d 'keep the token in the config file (mode 0600) instead of the OS keyring'
 complete -c recruit -n '__recruit_in "recruit auth login"' -s h -l help -d 'show help'
 # recruit auth status
 complete -c recruit -n '__recruit_in "recruit auth status"' -s h -l help -d 'show help'
 # recruit auth logout
 complete -c recruit -n '__recruit_in "recruit auth logout"' -s h -l help -d 'show help'
+# recruit auth token
+complete -c recruit -n '__recruit_in "recruit auth token"' -s h -l help -d 'show help'
 # recruit auth help
-complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status logout'
+complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status logout token'
 # recruit config
 complete -c recruit -n '__recruit_at "recruit config"' -a 'list' -d 'show the settings in effect and where each comes from'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'get' -d 'print one setting: base-url, account-type, concurrency, profile'
@@ -342,6 +348,7 @@ complete -c recruit -n '__recruit_arg "recruit sandbox help" 0' -a 'serve tokens
 complete -c recruit -n '__recruit_at "recruit help"' -a 'environment' -d 'the environment variables recruit reads'
 complete -c recruit -n '__recruit_at "recruit help"' -a 'exit-codes' -d 'what each exit code means'
 complete -c recruit -n '__recruit_at "recruit help"' -a 'formats' -d 'the batch file of `jobs create --file`: formats and fields'
+complete -c recruit -n '__recruit_at "recruit help"' -a 'reference' -d 'every command and its options in one markdown page; --man <dir> writes man pages'
 complete -c recruit -n '__recruit_in "recruit help"' -s h -l help -d 'show help'
 # recruit help environment
 complete -c recruit -n '__recruit_in "recruit help environment"' -s h -l help -d 'show help'
@@ -349,6 +356,9 @@ complete -c recruit -n '__recruit_in "recruit help environment"' -s h -l help -d
 complete -c recruit -n '__recruit_in "recruit help exit-codes"' -s h -l help -d 'show help'
 # recruit help formats
 complete -c recruit -n '__recruit_in "recruit help formats"' -s h -l help -d 'show help'
+# recruit help reference
+complete -c recruit -n '__recruit_in "recruit help reference"' -l man -x -d 'write one man page per command into <dir>/man1 instead'
+complete -c recruit -n '__recruit_in "recruit help reference"' -s h -l help -d 'show help'
 # recruit completion
 complete -c recruit -n '__recruit_in "recruit completion"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit completion" 0' -a 'bash zsh fish'

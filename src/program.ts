@@ -4,7 +4,7 @@
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
-import { runAction, type Loader } from './entry/action.js';
+import { PAGED_COMMANDS, runAction, type Loader } from './entry/action.js';
 import type { GlobalOptions } from './context/context.js';
 import type { IO } from './terminal/io.js';
 import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
@@ -13,6 +13,7 @@ import { addAuth } from './commands/auth/command.js';
 import { addAuthLogin } from './commands/auth/login/command.js';
 import { addAuthLogout } from './commands/auth/logout/command.js';
 import { addAuthStatus } from './commands/auth/status/command.js';
+import { addAuthToken } from './commands/auth/token/command.js';
 import { addCompletion } from './commands/completion/command.js';
 import { addConfig } from './commands/config/command.js';
 import { addConfigGet } from './commands/config/get/command.js';
@@ -37,7 +38,7 @@ import { addSandboxReject } from './commands/sandbox/reject/command.js';
 import { addSandboxReset } from './commands/sandbox/reset/command.js';
 import { addSandboxServe } from './commands/sandbox/serve/command.js';
 import { addSandboxTokens } from './commands/sandbox/tokens/command.js';
-import { VERSION } from './core/version.js';
+import { versionText } from './core/version.js';
 
 /** A subcommand's name and what adds it to its parent. */
 type Branch = readonly [name: string, add: () => void];
@@ -74,12 +75,13 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     (load) =>
     (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Parent;
-      return runAction(io, env, command.optsWithGlobals() as unknown as GlobalOptions, load as unknown as Loader, args.slice(0, -1));
+      const path = command.parent?.parent ? `${command.parent.name()} ${command.name()}` : command.name();
+      return runAction(io, env, command.optsWithGlobals() as unknown as GlobalOptions, load as unknown as Loader, args.slice(0, -1), PAGED_COMMANDS.has(path));
     };
 
   const program = new Command('recruit')
     .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(versionText(), '-V, --version', 'print the version, the build and the Node.js running it')
     .helpOption('-h, --help', 'show help')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     // Every command's help lists the options it inherits (as gh's "INHERITED FLAGS"); --version
@@ -149,6 +151,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['login', addAuthLogin],
           ['status', addAuthStatus],
           ['logout', addAuthLogout],
+          ['token', addAuthToken],
         ]),
     ],
     [

@@ -21,6 +21,8 @@ export interface LearnedAccountType {
 export interface Profile {
   baseUrl?: string;
   token?: string;
+  /** The token is in the OS keyring (secret-store.ts), not in this file. */
+  tokenStorage?: 'keyring';
   accountType?: AccountType;
   concurrency?: number;
   /** The proxy of every request when the environment names none (HTTPS_PROXY...): a URL, maybe with credentials. */

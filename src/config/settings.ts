@@ -25,6 +25,8 @@ export interface Settings {
   tokenSource: Source | undefined;
   /** Set when the profile has a token but the base URL in effect is another host's. */
   tokenWithheldFrom?: string | undefined;
+  /** Where the profile keeps its token: the config file or the OS keyring (undefined: no stored token). */
+  tokenStorage: 'file' | 'keyring' | undefined;
   accountType: AccountType;
   accountTypeSource: Source;
   concurrency: number;
@@ -92,9 +94,12 @@ function sameOrigin(a: string | undefined, b: string | undefined): boolean {
   return a === undefined || b === undefined || originOf(a) === originOf(b);
 }
 
-export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, config: ConfigData): Settings {
+/** `keyringToken`: the profile's token read from the OS keyring beforehand, when the profile keeps it there. */
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, config: ConfigData, keyringToken?: string): Settings {
   const { name: profile, source: profileSource } = resolveProfile(flags, env, config);
-  const stored = storedProfile(config, profile);
+  const profileData = storedProfile(config, profile);
+  const tokenStorage = profileData.tokenStorage === 'keyring' ? 'keyring' : profileData.token !== undefined ? 'file' : undefined;
+  const stored = { ...profileData, token: tokenStorage === 'keyring' ? keyringToken : profileData.token };
   const [baseUrl, baseUrlSource] = pick<string | undefined>(
     [
       [flags.baseUrl, 'flag'],
@@ -141,6 +146,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     token,
     tokenSource: token === undefined ? undefined : tokenSource,
     tokenWithheldFrom,
+    tokenStorage,
     accountType: parseAccountType(String(accountTypeRaw), where(accountTypeSource, 'account-type')),
     accountTypeSource,
     concurrency: parseConcurrency(concurrencyRaw, where(concurrencySource, 'concurrency')),

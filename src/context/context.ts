@@ -2,10 +2,10 @@
 // and an API client created on first use, and clocks and keys that tests can fix.
 import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
 import type { Prompter } from '../prompts/prompter.js';
-import { readConfig } from '../config/config-file.js';
-import { resolveSettings, type Settings } from '../config/settings.js';
+import { readConfig, storedProfile, type ConfigData } from '../config/config-file.js';
+import { keyringDisabled, keyringName, osKeyring, type SecretStore } from '../config/secret-store.js';
+import { resolveProfile, resolveSettings, type Settings } from '../config/settings.js';
 import { resolveNetwork, type NetworkSettings } from '../config/network.js';
-import { storedProfile, type ConfigData } from '../config/config-file.js';
 import { VERSION } from '../core/version.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { CliError, UsageError } from '../core/errors.js';
@@ -57,6 +57,14 @@ export interface Context {
   settings(): Settings;
   /** The proxies and the CA file in effect (read on first use: an invalid HTTPS_PROXY fails only what connects). */
   network(): NetworkSettings;
+  /** The OS keyring (or a test's store); undefined when turned off with RECRUIT_KEYRING=0. */
+  secrets(): Promise<SecretStore | undefined>;
+  /**
+   * Reads the profile's token from the OS keyring when the profile keeps it there, so that
+   * settings() has it; entry/action.ts runs it before every command. A keyring that does not
+   * answer is one warning, and the command goes on without the token.
+   */
+  loadStoredToken(): Promise<void>;
   /** The embedded sandbox's account under --sandbox (--sandbox-account, RECRUIT_SANDBOX_ACCOUNT), else undefined. */
   sandboxAccount(): SandboxAccount | undefined;
   /** The API client; with --sandbox, the embedded sandbox is started first. */
@@ -146,6 +154,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let network: NetworkSettings | undefined;
   let config: ConfigData | undefined;
   const configData = () => (config ??= readConfig(env));
+  let keyringToken: string | undefined;
   let client: Promise<ApiClient> | undefined;
   const cleanups: Array<() => Promise<void>> = [];
   let stderrColor: boolean | undefined;
@@ -188,8 +197,28 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     now: () => new Date(clock.now()),
     // The global, not node:crypto: importing that costs every command's start-up, most never need a key.
     newKey: () => crypto.randomUUID(),
-    settings: () => (settings ??= resolveSettings(globals, env, configData())),
+    settings: () => (settings ??= resolveSettings(globals, env, configData(), keyringToken)),
     network: () => (network ??= resolveNetwork(globals, env, storedProfile(configData(), ctx.settings().profile), ctx.settings().profile)),
+    secrets: () => (io.secrets ? Promise.resolve(io.secrets) : keyringDisabled(env) ? Promise.resolve(undefined) : osKeyring()),
+    async loadStoredToken() {
+      if (globals.sandbox || env.RECRUIT_TOKEN) return;
+      let profile: string;
+      try {
+        const config = configData();
+        profile = resolveProfile(globals, env, config).name;
+        if (storedProfile(config, profile).tokenStorage !== 'keyring') return;
+      } catch {
+        return; // settings() says what is wrong with the config, when a command needs it
+      }
+      try {
+        const store = await ctx.secrets();
+        keyringToken = store ? await store.get(profile) : undefined;
+        if (!store) ctx.warn(`the token of profile "${profile}" is in the OS keyring, which RECRUIT_KEYRING=0 turns off`);
+      } catch (error) {
+        ctx.warn(`could not read the token of profile "${profile}" from ${keyringName()}: ${(error as Error).message}`);
+      }
+      settings = undefined;
+    },
     sandboxAccount: () => (globals.sandbox ? sandboxAccountOf(globals.sandboxAccount, env) : undefined),
     warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`),
     info: (message) => statusLine().print(`${sanitize(message)}\n`),

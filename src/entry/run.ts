@@ -13,7 +13,7 @@ import { escapeJson, sanitize } from '../core/sanitize.js';
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const plain = plainJobsGet(argv);
   if (!plain) return runWithCommander(argv, io, env);
-  return settle(argv, io, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options]));
+  return settle(argv, io, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], true));
 }
 
 /** The line parsed by commander, whatever it is (run() takes this way for all but a plain `jobs get`). */

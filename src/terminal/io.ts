@@ -1,6 +1,7 @@
 // The process's streams and what they are connected to; tests pass their own.
 import type { Prompter } from '../prompts/prompter.js';
 import type { Clock } from '../core/clock.js';
+import type { SecretStore } from '../config/secret-store.js';
 
 export interface Stream {
   write(chunk: string): boolean;
@@ -19,6 +20,8 @@ export interface IO {
   clock?: Clock;
   /** What asks the user; the terminal's (@inquirer/prompts) unless a test passes its own. */
   prompter?: Prompter;
+  /** Where tokens are kept outside the config file; the OS keyring unless a test passes its own. */
+  secrets?: SecretStore;
 }
 
 /**
@@ -104,13 +107,20 @@ export function processStderrOpened(): boolean {
 }
 
 /**
- * Colour on a terminal unless NO_COLOR, --no-color or CI says otherwise; FORCE_COLOR turns it on
- * for pipes too (FORCE_COLOR=0 turns it off).
+ * Colour on a terminal unless NO_COLOR, --no-color, CLICOLOR=0 or CI says otherwise. FORCE_COLOR
+ * turns it on for pipes too (FORCE_COLOR=0 turns it off), and so does CLICOLOR_FORCE (set and not
+ * 0), as gh and the BSD tools read it. NO_COLOR and --no-color win over everything.
  */
 export function colorEnabled(stream: Stream, env: NodeJS.ProcessEnv, flag: boolean): boolean {
-  if (!flag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (!flag || isSet(env.NO_COLOR)) return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (isSet(env.CLICOLOR_FORCE) && env.CLICOLOR_FORCE !== '0') return true;
+  if (env.CLICOLOR === '0') return false;
   return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';
+}
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value !== '';
 }
 
 /**

@@ -3,7 +3,7 @@
 // search prompt puts its cursor on the first entry, so "← Back" cannot be first without being the
 // default, and stays last, inside the page.
 import type { ApiClient, Query } from '../api/client.js';
-import { getPage } from '../api/paginate.js';
+import { getPage, type Page } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { sanitizeCell } from '../core/sanitize.js';
@@ -26,6 +26,13 @@ export interface LookupListOptions {
   canGoBack: boolean;
   /** The name shown for an item (customers add their city). */
   label?: (item: Named) => string;
+  /** The unfiltered first page, fetched ahead: shown for the first empty search instead of asking again. */
+  prefetched?: Promise<Page<Named>>;
+}
+
+/** The key of an unfiltered first page of a list, for pages fetched ahead (Session.cache.firstPages). */
+export function firstPageKey(path: string, query: Query = {}): string {
+  return JSON.stringify([path, query]);
 }
 
 export function lookupSource(api: ApiClient, options: LookupListOptions) {
@@ -35,7 +42,9 @@ export function lookupSource(api: ApiClient, options: LookupListOptions) {
     if (search !== undefined && isBackInput(search)) {
       return options.canGoBack ? [backChoice()] : [{ name: 'this is the first step: there is nothing to go back to', value: null, disabled: ' ' }];
     }
-    const page = await getPage<Named>(api, options.path, { ...options.query, search, pageSize: LOOKUP_PAGE_SIZE }, namedShape);
+    let prefetched: Promise<Page<Named>> | undefined;
+    if (search === undefined) [prefetched, options.prefetched] = [options.prefetched, undefined];
+    const page = await (prefetched ?? getPage<Named>(api, options.path, { ...options.query, search, pageSize: LOOKUP_PAGE_SIZE }, namedShape));
     const items = page.data;
     const choices: Choice<LookupPick>[] = [];
     const none: Choice<LookupPick>[] = options.none ? [{ name: options.none, value: null }] : [];

@@ -3,6 +3,8 @@
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
+import type { Named } from '../api/types.js';
+import { firstPageKey, LOOKUP_PAGE_SIZE } from './lookup-source.js';
 import type { Context } from '../context/context.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { answersFromInitial, type Answers } from './answers.js';
@@ -39,8 +41,16 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
       'pass --file <path> or the field flags (--title, --description-file, --location, --job-function, --employer-type)',
     );
   }
-  const prompter = options.prompter ?? (await ctx.prompter());
   const api = await ctx.api();
+  // One round trip before the first question: the first page of industries, which checks the token
+  // and URL before any typing (a search list would only show the error) and is what the first step
+  // shows; beside it, under `auto` with the type not known yet, the probe that makes the customer
+  // step right at once. The prompts load while they travel.
+  const industries = getPage<Named>(api, '/industries', { pageSize: LOOKUP_PAGE_SIZE }, namedShape);
+  const probe = learns(ctx) && accountTypeOf(ctx) !== 'staffing' && !learnedAccountType(ctx) ? learnByProbe(ctx, api) : undefined;
+  // Awaited below; until then a failure must not count as unhandled.
+  industries.catch(() => undefined);
+  const prompter = options.prompter ?? (await ctx.prompter());
   const session: Session = {
     ctx,
     prompter,
@@ -53,10 +63,9 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     staffing: accountTypeOf(ctx) === 'staffing',
     cache: {},
   };
-  // Fail fast on a wrong token or URL, before any typing: a search list would only show the error.
-  await getPage(session.api, '/industries', { pageSize: 1 }, namedShape);
-  // Under `auto` with the type not known yet, one probe before any step, so that the customer step is right at once.
-  if (!session.staffing && learns(ctx) && !learnedAccountType(ctx)) session.staffing = (await learnByProbe(ctx, api)) === 'staffing';
+  const [, learned] = await Promise.all([industries, probe]);
+  if (probe) session.staffing = learned === 'staffing';
+  session.cache.firstPages = new Map([[firstPageKey('/industries'), industries]]);
   try {
     if (options.prefilled) startPrefilled(session, options.prefilled);
     else await startFromDraft(session);

@@ -1,6 +1,7 @@
 // What every step works with: the context, the prompter, the API and the answers so far.
 import type { ApiClient } from '../api/client.js';
-import type { JobOptions } from '../api/types.js';
+import type { JobOptions, Named } from '../api/types.js';
+import type { Page } from '../api/paginate.js';
 import type { Context } from '../context/context.js';
 import { describeFsError } from '../core/errors.js';
 import { toBody, type AnswerKey, type Answers } from './answers.js';
@@ -22,7 +23,12 @@ export interface Session {
   /** Staffing accounts must give a customer (docs/api-rules.md, "Create-job rules" 2): set, learned (`auto`) or learned during this run. */
   staffing: boolean;
   /** Answers of the API fetched once per run. */
-  cache: { hasCustomers?: boolean; jobOptions?: JobOptions };
+  cache: {
+    hasCustomers?: boolean;
+    jobOptions?: JobOptions;
+    /** Unfiltered first pages of lookup lists fetched ahead (lookup-source.ts firstPageKey), each shown once. */
+    firstPages?: Map<string, Promise<Page<Named>>>;
+  };
   /** Whether the last draft save failed (undefined: none failed yet). */
   draftUnsaved?: boolean;
 }

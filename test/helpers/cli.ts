@@ -5,6 +5,7 @@ import { run } from '../../src/entry/run.js';
 import type { Clock } from '../../src/core/clock.js';
 import type { IO, Stream } from '../../src/terminal/io.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
+import type { SecretStore } from '../../src/config/secret-store.js';
 import { skippingClock } from './clock.js';
 import { exitCode, spawnCollect } from './spawn.js';
 
@@ -40,6 +41,8 @@ export interface InProcessOptions {
   clock?: Clock;
   /** What answers the command's questions (test/helpers/fake-prompter.ts); asked only with `tty`. */
   prompter?: Prompter;
+  /** Where tokens go instead of the OS keyring (test/helpers/fake-secret-store.ts). */
+  secrets?: SecretStore;
 }
 
 /** The CLI in this process: fast, and the place for most command tests. */
@@ -49,7 +52,7 @@ export async function runCli(args: string[], options: InProcessOptions = {}): Pr
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
   stdin.isTTY = options.tty ?? false;
   const clock = options.clock ?? skippingClock();
-  const io: IO = { stdin, stdout, stderr, clock, ...(options.prompter ? { prompter: options.prompter } : {}) };
+  const io: IO = { stdin, stdout, stderr, clock, ...(options.prompter ? { prompter: options.prompter } : {}), ...(options.secrets ? { secrets: options.secrets } : {}) };
   const code = await (options.via ?? run)(args, io, { ...process.env, ...options.env });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: { recruit: string } };
-const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
+const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/version\.txt|dist\/man\/man1\/recruit[a-z-]*\.1|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
 
 describe('the npm package', () => {
   const dir = mkdtempSync(join(tmpdir(), 'recruit-pack-'));
@@ -49,7 +49,7 @@ describe('the npm package', () => {
   it('prints the package version', () => {
     const result = recruit('--version');
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe(`${pkg.version}\n`);
+    expect(result.stdout).toMatch(new RegExp(`^recruit ${pkg.version.replace(/\./g, '\\.')} \\(commit [^,]+, \\d{4}-\\d\\d-\\d\\d\\)\nNode\\.js v`));
   });
 
   it('prints its help', () => {

@@ -84,7 +84,7 @@ describe('what a command loads', () => {
 
   it('recruit --version loads nothing of the bundle', async () => {
     const loaded = await loadedBy(['--version']);
-    expect(loaded.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(loaded.stdout).toMatch(/^recruit \d+\.\d+\.\d+ \(commit [^\n]+\)\nNode\.js v[^\n]+\n$/);
     expect(loaded.files).toEqual([]);
   });
 

@@ -20,4 +20,10 @@ export function addHelp(program: Parent, io: IO): void {
       .addHelpText('after', examples([`recruit help ${topic.name}`]))
       .action(async () => void io.stdout.write((await import('./topics.js')).topicText(topic.name)));
   }
+  help
+    .command('reference')
+    .description('every command and its options in one markdown page; --man <dir> writes man pages')
+    .option('--man <dir>', 'write one man page per command into <dir>/man1 instead')
+    .addHelpText('after', examples(['recruit help reference > commands.md', 'recruit help reference --man ./man && man -M ./man recruit-jobs-create']))
+    .action(async (options: { man?: string }) => (await import('./reference/run.js')).default(io, asTree(program), options));
 }

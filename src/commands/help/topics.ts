@@ -33,12 +33,17 @@ const ENVIRONMENT = `Environment
   RECRUIT_ACCOUNT_TYPE     direct, staffing or auto (the default: learned from the service, kept per account)
   RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
   RECRUIT_CONFIG_DIR       where the config file lives
+  RECRUIT_KEYRING=0        keep tokens in the config file, not the OS keyring (containers, CI)
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live
   RECRUIT_SANDBOX_ACCOUNT  the embedded sandbox's account with --sandbox: direct (default),
                            approval or staffing (--sandbox-account)
   RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT  the embedded sandbox's active-job limit
-  NO_COLOR, FORCE_COLOR    colour off / on
+  NO_COLOR, FORCE_COLOR    colour off / on (NO_COLOR wins over every other setting)
+  CLICOLOR=0               no colour on a terminal
+  CLICOLOR_FORCE           colour even in a pipe (unless it is 0)
   CI                       no prompts, spinners or colour
+  RECRUIT_PAGER, PAGER     the pager of long output on a terminal (jobs list, jobs get, lookup, ...);
+                           default less with LESS=FRX (none on Windows); "" or cat for none
 
 Network (as curl, npm and gh read them; lowercase wins over uppercase):
   HTTPS_PROXY, https_proxy the proxy of https:// requests: http://[user:password@]host:port

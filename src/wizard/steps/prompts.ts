@@ -3,7 +3,7 @@ import type { Named } from '../../api/types.js';
 import type { Query } from '../../api/client.js';
 import type { Ref } from '../answers.js';
 import { BACK, BACK_NOTE, BACK_SEARCH_NOTE, backChoice, isBackInput, type Back } from '../../prompts/back.js';
-import { LOOKUP_PAGE_SIZE, lookupSource } from '../lookup-source.js';
+import { firstPageKey, LOOKUP_PAGE_SIZE, lookupSource } from '../lookup-source.js';
 import type { Choice, Validate } from '../../prompts/prompter.js';
 import type { Session, StepContext } from '../session.js';
 
@@ -22,10 +22,18 @@ export function askLookup(session: Session, step: StepContext, prompt: LookupPro
   return session.prompter.search({
     message: prompt.message,
     hint: step.canGoBack ? `type to filter; ${BACK_SEARCH_NOTE}` : 'type to filter',
-    source: lookupSource(session.api, { ...prompt, canGoBack: step.canGoBack }),
+    source: lookupSource(session.api, { ...prompt, canGoBack: step.canGoBack, prefetched: takeFirstPage(session, prompt) }),
     // Keep, none, a page of items, "… more", "nothing matches" and Back: all on screen, no scrolling.
     pageSize: LOOKUP_PAGE_SIZE + 5,
   });
+}
+
+/** A first page fetched ahead for this list, handed out once: a later visit asks the service again. */
+function takeFirstPage(session: Session, prompt: LookupPrompt) {
+  const key = firstPageKey(prompt.path, prompt.query);
+  const page = session.cache.firstPages?.get(key);
+  session.cache.firstPages?.delete(key);
+  return page;
 }
 
 export interface TextPrompt {

@@ -6,7 +6,8 @@ import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
-import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
+import { editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
+import { forgetKeyringToken, keepToken } from '../token-storage.js';
 import { resolveProfile } from '../../../config/settings.js';
 import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../../jobs/account-type.js';
 import { checkToken, describeCheck } from '../check-token.js';
@@ -72,24 +73,29 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
   }
 
   const learned = await withSpinner(ctx, 'learning the account type', () => learnAtLogin(ctx, baseUrl, token));
+  const wasInKeyring = storedProfile(config, profile).tokenStorage === 'keyring';
+  const kept = await keepToken(ctx, profile, token, options.insecureStorage === true);
   await updateConfig(ctx.env, (data) => {
     const stored = editProfile(data, profile);
-    Object.assign(stored, { baseUrl, token });
+    stored.baseUrl = baseUrl;
+    kept.apply(stored);
     const account = accountKey(baseUrl, token);
     if (learned) stored.learnedAccountType = { type: learned, account, at: ctx.now().toISOString() };
     // What was learned with the profile's previous token says nothing about this one.
     else if (stored.learnedAccountType?.account !== account) delete stored.learnedAccountType;
     if (!data.currentProfile) data.currentProfile = profile;
   });
-  const file = configPath(ctx.env);
+  // A token moved to the file leaves no copy in the keyring.
+  if (wasInKeyring && kept.storage === 'file') await forgetKeyringToken(ctx, profile).catch(() => false);
   if (ctx.env.RECRUIT_TOKEN) ctx.warn('RECRUIT_TOKEN is set and still overrides the stored token');
   if (ctx.env.RECRUIT_BASE_URL && ctx.env.RECRUIT_BASE_URL !== baseUrl) ctx.warn('RECRUIT_BASE_URL is set and still overrides the stored base URL');
   if (learned) ctx.info(describeLearned(learned, profile));
   if (ctx.globals.json) {
-    await writeJson(ctx, { profile, baseUrl, tokenStoredIn: file, status: check.state, learnedAccountType: learned ?? null });
+    await writeJson(ctx, { profile, baseUrl, tokenStoredIn: kept.where, tokenStorage: kept.storage, status: check.state, learnedAccountType: learned ?? null });
     return;
   }
-  ctx.io.stdout.write(`Logged in to ${sanitize(baseUrl)} as profile ${profile}; token stored in ${file} (mode 0600)\n`);
+  const where = kept.storage === 'file' ? `${kept.where} (mode 0600)` : kept.where;
+  ctx.io.stdout.write(`Logged in to ${sanitize(baseUrl)} as profile ${profile}; token stored in ${where}\n`);
 }
 
 /** Under `account-type auto`, one probe tells whether the account needs a customer on every job. */

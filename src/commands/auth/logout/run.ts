@@ -5,16 +5,29 @@ import { UsageError } from '../../../core/errors.js';
 import { writeJson } from '../../../terminal/output.js';
 import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
 import { resolveProfile } from '../../../config/settings.js';
+import { forgetKeyringToken } from '../token-storage.js';
 
 export default async function logout(ctx: Context): Promise<void> {
   if (ctx.globals.sandbox) throw new UsageError('--sandbox needs no login, so there is nothing to log out of');
   const config = readConfig(ctx.env);
   const profile = resolveProfile(ctx.globals, ctx.env, config).name;
-  const had = storedProfile(config, profile).token !== undefined;
+  const inKeyring = storedProfile(config, profile).tokenStorage === 'keyring';
+  const had = storedProfile(config, profile).token !== undefined || inKeyring;
+  let where = configPath(ctx.env);
+  if (inKeyring) {
+    const store = await ctx.secrets();
+    where = store?.name ?? 'the OS keyring';
+    try {
+      await forgetKeyringToken(ctx, profile);
+    } catch (error) {
+      ctx.warn(`could not remove the token of profile "${profile}" from ${where} (${(error as Error).message}): the profile no longer uses it; remove it there by hand (service "recruit", account "${profile}")`);
+    }
+  }
   if (had) {
     await updateConfig(ctx.env, (data) => {
       const stored = editProfile(data, profile);
       delete stored.token;
+      delete stored.tokenStorage;
       // What `account-type auto` learned belongs to that token.
       delete stored.learnedAccountType;
     });
@@ -23,7 +36,7 @@ export default async function logout(ctx: Context): Promise<void> {
   if (ctx.globals.json) return writeJson(ctx, { profile, loggedOut: had });
   ctx.io.stdout.write(
     had
-      ? `Logged out of profile ${profile}: token removed from ${configPath(ctx.env)}; base URL kept\n`
+      ? `Logged out of profile ${profile}: token removed from ${where}; base URL kept\n`
       : `Not logged in: profile ${profile} has no stored token\n`,
   );
 }

@@ -6,6 +6,7 @@ import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
 import { configPath } from '../../../config/config-file.js';
+import { keyringName } from '../../../config/secret-store.js';
 import type { Source } from '../../../config/settings.js';
 import { describeSource } from '../../config/sources.js';
 import { checkToken, describeCheck, type TokenCheck, type TokenState } from '../check-token.js';
@@ -33,7 +34,7 @@ export default async function status(ctx: Context): Promise<void> {
     baseUrl: s.baseUrl ? redactUrl(s.baseUrl) : null,
     baseUrlSource: s.baseUrlSource,
     tokenSource: s.tokenSource ?? null,
-    tokenStoredIn: s.tokenSource === 'profile' ? configPath(ctx.env) : null,
+    tokenStoredIn: s.tokenSource !== 'profile' ? null : s.tokenStorage === 'keyring' ? ((await ctx.secrets())?.name ?? keyringName()) : configPath(ctx.env),
     valid: false,
     status: 'not_logged_in',
     error: null,
