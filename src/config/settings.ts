@@ -1,5 +1,5 @@
 // The settings a command runs with, strongest source first: flags, RECRUIT_* environment, the
-// profile in the config file, defaults (README, "Configuration").
+// profile in the config file, defaults (docs/reference/settings.md).
 import { UsageError } from '../core/errors.js';
 import { ACCOUNT_TYPES, storedProfile, type AccountType, type ConfigData } from './config-file.js';
 

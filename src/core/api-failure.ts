@@ -1,4 +1,4 @@
-// What an API failure means for the person at the terminal: its exit code (README, "Exit codes") and a hint.
+// What an API failure means for the person at the terminal: its exit code (docs/reference/exit-codes.md) and a hint.
 import type { ApiError, ApiErrorKind } from '../api/errors.js';
 import { CliError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';

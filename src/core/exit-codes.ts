@@ -1,4 +1,4 @@
-// The exit codes (README, "Exit codes"), in one place.
+// The exit codes (docs/reference/exit-codes.md), in one place.
 export const EXIT = {
   OK: 0,
   API_FAILED: 1,

@@ -1,4 +1,4 @@
-// The sandbox's three accounts (README, "The sandbox") and their fixed bearer tokens, one per permission set.
+// The sandbox's three accounts (docs/reference/sandbox.md) and their fixed bearer tokens, one per permission set.
 // The sets are chosen so that each permission rule (docs/api-rules.md) can be seen failing and passing.
 import { accountLookups, APPROVAL_CUSTOMERS, STAFFING_CUSTOMERS, type AccountLookups } from './seed-lookups.js';
 

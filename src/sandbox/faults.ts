@@ -1,4 +1,4 @@
-// Injected faults (README, "The sandbox"): `503=0.1,429=0.1,reset=0.05,latency=0-30`, plus `drop=P` (the
+// Injected faults (docs/reference/sandbox.md): `503=0.1,429=0.1,reset=0.05,latency=0-30`, plus `drop=P` (the
 // connection is destroyed before the request is carried out), `seed=N` for a repeatable sequence
 // and `retry-after=S` for the 429s. Tests can also queue exact faults for the next requests.
 

@@ -1,4 +1,4 @@
-// `recruit jobs create` on a terminal without input flags: the creation wizard (docs/wizard.md).
+// `recruit jobs create` on a terminal without input flags: the creation wizard (docs/guides/wizard.md).
 // Its only input is the prompter; answers are kept in a draft after every step, so Ctrl-C, a crash
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';

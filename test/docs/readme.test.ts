@@ -1,9 +1,11 @@
-// Runs every command of the README's code blocks marked `sh runnable` with the built binary, in
-// order, against the embedded sandbox, so that the README stays true. Needs `npm run build`.
+// Runs every command of the code blocks marked `sh runnable` in the README and the guides
+// (docs/guides/) with the built binary, in order, each page with a state of its own, against the
+// embedded sandbox, so that what they show stays true. Needs `npm run build`. And every relative link
+// of those pages and of docs/reference/ leads to a file that exists.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
@@ -23,10 +25,11 @@ export function runnableCommands(markdown: string): string[] {
   return commands;
 }
 
-describe('README', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const commands = runnableCommands(readme);
-  const home = mkdtempSync(join(tmpdir(), 'recruit-readme-'));
+const PAGES = ['README.md', ...['docs/guides', 'docs/reference'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`))];
+
+describe.each(PAGES.filter((page) => runnableCommands(readFileSync(join(ROOT, page), 'utf8')).length > 0))('%s', (page) => {
+  const commands = runnableCommands(readFileSync(join(ROOT, page), 'utf8'));
+  const home = mkdtempSync(join(tmpdir(), 'recruit-docs-'));
   const env = {
     ...process.env,
     RECRUIT_STATE_DIR: join(home, 'state'),
@@ -35,16 +38,38 @@ describe('README', () => {
   };
 
   it('has runnable examples, each starting with recruit', () => {
-    expect(commands.length).toBeGreaterThan(10);
     for (const command of commands) expect(command).toMatch(/^recruit /);
   });
 
   it.each(commands.map((c, i) => [i + 1, c] as const))('command %i runs: %s', (_i, command) => {
-    // `recruit` is a shell function for the built binary, so the README's quoting is the shell's.
+    // `recruit` is a shell function for the built binary, so the page's quoting is the shell's.
     const script = `recruit() { "${process.execPath}" "${BIN}" "$@"; }\n${command}`;
     const result = spawnSync('bash', ['-c', script], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
     expect(result.stderr, `stderr of: ${command}`).not.toMatch(/^error:/m);
     expect(result.status, `exit code of: ${command}\n${result.stderr}`).toBe(0);
+  });
+});
+
+describe('the pages', () => {
+  it.each(PAGES)('%s: every relative link leads to a file of the repository', (page) => {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    const broken = [...text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => !existsSync(join(ROOT, dirname(page), target)));
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('README', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  it('is short: under 200 lines, the rest in guides and reference pages', () => {
+    expect(readme.split('\n').length).toBeLessThan(200);
+  });
+
+  it('reaches every guide and reference page in one link', () => {
+    for (const page of PAGES.filter((p) => p !== 'README.md' && p !== 'docs/reference/commands.md')) expect(readme, page).toContain(`](${page})`);
   });
 
   it('shows the two-command quick start', () => {

@@ -1,4 +1,4 @@
-// The approval flow, which happens outside the API (README, "The sandbox"): POST /_sandbox/jobs/{id}/approve and
+// The approval flow, which happens outside the API (docs/reference/sandbox.md): POST /_sandbox/jobs/{id}/approve and
 // /reject. Approval activates the job and so enforces the active-job limit (docs/api-rules.md, "States and transitions").
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';

@@ -1,5 +1,5 @@
 // Idempotency-Key on the job writes over real HTTP (docs/api-rules.md: "Create-job rules" 4, "Publication rules" 5;
-// README, "The sandbox"): replay, 422 on reuse with another request, 409 while in flight, expiry after 24 hours.
+// docs/reference/sandbox.md): replay, 422 on reuse with another request, 409 while in flight, expiry after 24 hours.
 // Documented decision: only 2xx results are recorded, so a refused request leaves the key free.
 import { describe, expect, it } from 'vitest';
 import type { FieldProblem } from '../../src/sandbox/http-error.js';

@@ -1,5 +1,5 @@
 // Prints an answer of `recruit api` as it came (pretty JSON, or the text), error statuses too, and
-// turns an error status into its exit code (README, "Exit codes") once the body is out.
+// turns an error status into its exit code (docs/reference/exit-codes.md) once the body is out.
 import type { ApiResponse } from '../../api/client.js';
 import { httpError } from '../../api/errors.js';
 import type { Context } from '../../context/context.js';

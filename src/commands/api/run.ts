@@ -1,6 +1,6 @@
 // `recruit api <path>`: a raw request to any API path, for the operation groups the CLI has no
 // command for. Prints the answer as it came, error statuses too, then exits with the code of
-// README ("Exit codes") for that status.
+// docs/reference/exit-codes.md for that status.
 import type { Context } from '../../context/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withSpinner } from '../../terminal/spinner.js';

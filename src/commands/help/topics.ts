@@ -1,4 +1,4 @@
-// `recruit help <topic>`: what the README says about exit codes, the environment and batch files,
+// `recruit help <topic>`: what docs/reference/ says about exit codes, the environment and batch files,
 // at the terminal. The topics' names and summaries are in topic-index.ts.
 import { EXIT } from '../../core/exit-codes.js';
 import { formatsText } from './formats.js';
