@@ -25,8 +25,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs')
-      __recruit_subs=(create pending drafts get list status update apply help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'display help for command')
+      __recruit_subs=(create pending drafts get list status update apply edit help)
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'open a job'\''s fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
@@ -63,6 +63,10 @@ __recruit_spec() {
     'jobs apply')
       __recruit_opts+=(--file --format --prune --dry-run --concurrency -h --help)
       __recruit_vopts+=(--file --format --concurrency)
+      ;;
+    'jobs edit')
+      __recruit_opts+=(-h --help)
+      __recruit_nargs=1
       ;;
     'jobs help')
       __recruit_nargs=1
@@ -190,9 +194,9 @@ __recruit_option_values() {
 __recruit_argument_values() {
   case "$1|$2" in
     'lookup|0') __recruit_words job-options industries functions employer-types customers departments hiring-managers users ;;
-    'jobs get|0'|'jobs status|0'|'jobs update|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
+    'jobs get|0'|'jobs status|0'|'jobs update|0'|'jobs edit|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
-    'jobs help|0') __recruit_words create pending drafts get list status update apply ;;
+    'jobs help|0') __recruit_words create pending drafts get list status update apply edit ;;
     'auth help|0') __recruit_words login status logout token ;;
     'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency proxy no-proxy ca-file ;;
     'config help|0') __recruit_words list get set ;;

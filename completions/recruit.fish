@@ -17,7 +17,7 @@ function __recruit_spec -a path
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size
         case 'recruit jobs'
-            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'help'
+            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'edit' 'help'
         case 'recruit jobs create'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from
         case 'recruit jobs drafts'
@@ -173,6 +173,7 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, ne
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'apply' -d 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'edit' -d 'open a job\'s fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create
@@ -272,8 +273,11 @@ complete -c recruit -n '__recruit_in "recruit jobs apply"' -l prune -d 'also clo
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -l dry-run -d 'print the plan and stop: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -l concurrency -x -d 'requests in flight at once (default 4, or the profile setting)'
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -s h -l help -d 'show help'
+# recruit jobs edit
+complete -c recruit -n '__recruit_in "recruit jobs edit"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit jobs edit" 0' -a '(__recruit_cache jobs)'
 # recruit jobs help
-complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update apply'
+complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update apply edit'
 # recruit api
 complete -c recruit -n '__recruit_in "recruit api"' -s X -l method -x -d 'HTTP method (default GET, or POST with fields or input)'
 complete -c recruit -n '__recruit_in "recruit api"' -s f -l field -x -d 'body field (query parameter for GET); numbers, true/false/null, @file (repeatable)'

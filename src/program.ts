@@ -23,6 +23,7 @@ import { asTree, examples, type Lazy, type Parent } from './commands/define.js';
 import { addHelp } from './commands/help/command.js';
 import { topicsSection } from './commands/help/topic-index.js';
 import { addJobsApply } from './commands/jobs/apply/command.js';
+import { addJobsEdit } from './commands/jobs/edit/command.js';
 import { addJobs } from './commands/jobs/command.js';
 import { addJobsCreate } from './commands/jobs/create/command.js';
 import { addJobsDrafts } from './commands/jobs/drafts/command.js';
@@ -141,6 +142,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['status', addJobsStatus],
           ['update', addJobsUpdate],
           ['apply', addJobsApply],
+          ['edit', addJobsEdit],
         ]),
     ],
     ['api', () => addApi(program, lazy)],
