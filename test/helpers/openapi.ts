@@ -89,8 +89,7 @@ function listOperations(doc: JsonObject): DocumentedOperation[] {
         path,
         pointer: `/paths/${escapeSegment(template)}/${method}`,
         operation,
-        // The sandbox's router also accepts one trailing slash.
-        pattern: new RegExp(`^${source}/?$`),
+        pattern: new RegExp(`^${source}$`),
         params: (template.match(/\{/g) ?? []).length,
       });
     }
