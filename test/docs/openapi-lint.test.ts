@@ -72,7 +72,7 @@ describe("docs/openapi.yaml under Spectral's oas ruleset", () => {
 
   it('accepts no warning elsewhere: a served operation without a 2xx, a missing contact', async () => {
     const noSuccess = text.replace(/^( +)'200':\n(?= +description: The job options\.)/m, "$1'418':\n");
-    const noContact = text.replace(/^  contact:\n {4}name: .*\n/m, '');
+    const noContact = text.replace(/^ {2}contact:\n {4}name: .*\n/m, '');
     for (const [broken, code] of [[noSuccess, 'operation-success-response'], [noContact, 'info-contact']] as const) {
       expect(broken).not.toBe(text);
       expect(unaccepted(await lint(broken), broken).map((r) => r.code)).toEqual([code]);

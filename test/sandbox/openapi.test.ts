@@ -74,6 +74,14 @@ describe('docs/openapi.yaml', () => {
     for (const pointer of pointers) expect(() => schemaValidator(pointer), pointer).not.toThrow();
   });
 
+  it('names each path from the origin, so that a tool which ignores the path of a server URL finds it', () => {
+    const servers = doc.servers as Array<{ url: string }>;
+    expect(servers.map((s) => new URL(s.url).pathname)).toEqual(['/']);
+    const paths = Object.keys(doc.paths as JsonObject);
+    expect(paths.filter((p) => !/^\/(v1|_sandbox)\//.test(p) && p !== '/{unknownPath}')).toEqual([]);
+    expect(Object.values(doc.paths as JsonObject).filter((item) => isObject(item) && 'servers' in item)).toEqual([]);
+  });
+
   it('documents exactly the routes the sandbox implements, HEAD beside every GET', () => {
     const routes = [
       ...[...lookupRoutes, ...jobRoutes].map((r) => ({ method: r.method, path: `/v1${r.path}` })),
