@@ -140,6 +140,17 @@ describe('the CLI through a validating proxy built from docs/openapi.yaml', () =
     expect(proxy.violations()).toEqual([]);
   });
 
+  it('writes every path as the document does: an id typed with leading zeros, a base URL with trailing slashes', async () => {
+    const from = proxy.exchanges.length;
+    await ok(['jobs', 'get', '0003']);
+    await runCli(['jobs', 'status', '003', 'in-progress', '--base-url', `${proxy.baseUrl}//`], { env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' } });
+    await runCli(['lookup', 'industries', '--base-url', `${proxy.baseUrl}/`], { env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' } });
+    const sent = proxy.exchanges.slice(from).map((e) => `${e.method} ${e.target.split('?')[0]}`);
+    expect(sent).toEqual(expect.arrayContaining(['GET /v1/jobs/3', 'PATCH /v1/jobs/3/status', 'GET /v1/industries']));
+    expect(sent.filter((s) => /\/$|\/\/|\/0\d/.test(s))).toEqual([]);
+    expect(proxy.violations()).toEqual([]);
+  });
+
   it('saw a representative part of the traffic, with no violation at all', () => {
     const seen = new Set(proxy.exchanges.map((e) => `${e.method} ${e.status}`));
     for (const s of ['GET 200', 'HEAD 200', 'POST 201', 'PATCH 200', 'GET 400', 'GET 401', 'GET 404', 'DELETE 405', 'PATCH 409', 'POST 415', 'GET 429', 'GET 503']) {
