@@ -29,6 +29,14 @@ export interface Route {
   handle(req: RouteRequest): RouteResponse;
 }
 
+/**
+ * An id in a path as the service writes it: digits without a leading zero. `/jobs/01` names no job
+ * (docs/decisions.md, "Canonical paths"), so one job has one path.
+ */
+export function isCanonicalId(raw: string): boolean {
+  return /^[1-9]\d*$/.test(raw);
+}
+
 export function ok(body: unknown, status = 200, headers?: Record<string, string>): RouteResponse {
   return headers ? { status, body, headers } : { status, body };
 }

@@ -1,4 +1,6 @@
-// Matches a method and path against route templates such as `/jobs/{jobId}/status`.
+// Matches a method and path against route templates such as `/jobs/{jobId}/status`. Only the path
+// as the template writes it matches: `/jobs/` with a trailing slash is no route (docs/decisions.md,
+// "Canonical paths").
 export interface Match<R> {
   route: R;
   params: Record<string, string>;
@@ -21,7 +23,7 @@ export class Router<R extends { method: string; path: string }> {
         names.push(name);
         return '([^/]+)';
       });
-      return { route, method: route.method, pattern: new RegExp(`^${source}/?$`), names };
+      return { route, method: route.method, pattern: new RegExp(`^${source}$`), names };
     });
   }
 

@@ -132,8 +132,7 @@ async function carryOut(
   let print = '';
   if (key !== undefined) {
     checkKey(key);
-    // The router takes /jobs and /jobs/ alike, so the fingerprint does too.
-    print = fingerprint(method, url.pathname.replace(/\/$/, ''), body);
+    print = fingerprint(method, url.pathname, body);
     const replay = store.findReplay(account.id, key);
     if (replay) {
       if (replay.fingerprint !== print) throw keyReusedError();

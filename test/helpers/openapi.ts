@@ -89,8 +89,7 @@ function listOperations(doc: JsonObject): DocumentedOperation[] {
         path,
         pointer: `/paths/${escapeSegment(template)}/${method}`,
         operation,
-        // The sandbox's router also accepts one trailing slash.
-        pattern: new RegExp(`^${source}/?$`),
+        pattern: new RegExp(`^${source}$`),
         params: (template.match(/\{/g) ?? []).length,
       });
     }
@@ -166,6 +165,20 @@ function headerProblems(
   return problems;
 }
 
+/**
+ * Headers of HTTP itself, which OpenAPI does not declare (Content-Type is the media type); every
+ * other header a response carries must be declared on it.
+ */
+const FRAMING_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function undeclaredHeaders(response: JsonObject, headers: Record<string, string | string[] | undefined>): string[] {
+  const declared = new Set(Object.keys(isObject(response.headers) ? response.headers : {}).map((n) => n.toLowerCase()));
+  return Object.keys(headers)
+    .map((n) => n.toLowerCase())
+    .filter((n) => !FRAMING_HEADERS.has(n) && !declared.has(n))
+    .map((n) => `header ${n} is sent but not declared`);
+}
+
 function excerpt(body: unknown): string {
   const text = body === undefined ? '(no JSON body)' : JSON.stringify(body);
   return text.length > 600 ? `${text.slice(0, 600)}...` : text;
@@ -173,8 +186,9 @@ function excerpt(body: unknown): string {
 
 /**
  * Throws when the response does not match what docs/openapi.yaml documents for `method url`: an
- * undocumented status, a body that fails the response schema, or a required header that is missing
- * or malformed. A request the document has no operation for is not checked.
+ * undocumented status, a body that fails the response schema, a required header that is missing
+ * or malformed, or a header the response does not declare. A request the document has no operation
+ * for is not checked.
  */
 export function assertMatchesOpenApi(
   method: string,
@@ -195,7 +209,7 @@ export function assertMatchesOpenApi(
   }
   const documented = resolve(doc, `${op.pointer}/responses/${key}`);
   const spec = documented.value as JsonObject;
-  const problems = headerProblems(doc, documented.pointer, spec, response.headers);
+  const problems = [...headerProblems(doc, documented.pointer, spec, response.headers), ...undeclaredHeaders(spec, response.headers)];
 
   const content = isObject(spec.content) ? spec.content : {};
   if (isObject(content[JSON_CONTENT])) {

@@ -112,7 +112,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
 
   it.each([
     ['BREW /v1/jobs', 'GET, HEAD, POST'],
-    ['BREW /v1/jobs/1/', 'GET, HEAD, PATCH'],
+    ['BREW /v1/jobs/1', 'GET, HEAD, PATCH'],
     ['get /v1/jobs/1', 'GET, HEAD, PATCH'],
     ['BREW /_sandbox/faults', 'GET, HEAD, PUT'],
     ['CONNECT /v1/jobs/1/status', 'PATCH'],
@@ -122,7 +122,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
     expect(res.headers.allow!.split(', ').sort().join(', ')).toBe(allow);
   });
 
-  it.each(['BREW /v1/nope', 'BREW /elsewhere', 'CONNECT sandbox:443'])('answers %s with a JSON 404', async (line) => {
+  it.each(['BREW /v1/nope', 'BREW /v1/jobs/1/', 'BREW /elsewhere', 'CONNECT sandbox:443'])('answers %s with a JSON 404', async (line) => {
     expectClosingJson(await request(`${line} HTTP/1.1`), 404, 'not_found');
   });
 

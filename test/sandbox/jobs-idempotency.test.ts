@@ -93,16 +93,15 @@ describe('POST /jobs with an Idempotency-Key', () => {
     expect(await countJobs()).toBe(before);
   });
 
-  it('treats /jobs/ with a trailing slash as the same request as /jobs', async () => {
+  it('refuses /jobs/ with a trailing slash (404), creating nothing and leaving the key free', async () => {
     const key = newKey('slash');
     const body = validJob();
-    const first = await post(body, key);
     const before = await countJobs();
-    const again = await call<JobResource>(sandbox.current, 'POST', '/v1/jobs/', { token: DIRECT, body, idempotencyKey: key });
-    expect(again.status).toBe(201);
-    expect(replayed(again)).toBe(true);
-    expect(again.body.id).toBe(first.body.id);
+    const slash = await call<ErrorBody>(sandbox.current, 'POST', '/v1/jobs/', { token: DIRECT, body, idempotencyKey: key });
+    expect([slash.status, slash.body.error.code]).toEqual([404, 'not_found']);
     expect(await countJobs()).toBe(before);
+    const first = await post(body, key);
+    expect([first.status, replayed(first)]).toEqual([201, false]);
   });
 
   it('does not treat a reordered list as the same body', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../src/sandbox/routes/admin.js';
 import { jobRoutes } from '../../src/sandbox/routes/jobs.js';
 import { lookupRoutes } from '../../src/sandbox/routes/lookups.js';
-import { assertMatchesOpenApi, atPointer, loadOpenApi, resolve, schemaValidator } from '../helpers/openapi.js';
+import { HTTP_METHODS, assertMatchesOpenApi, atPointer, loadOpenApi, resolve, schemaValidator } from '../helpers/openapi.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
 type JsonObject = Record<string, unknown>;
@@ -74,12 +74,37 @@ describe('docs/openapi.yaml', () => {
     for (const pointer of pointers) expect(() => schemaValidator(pointer), pointer).not.toThrow();
   });
 
-  it('documents exactly the routes the sandbox implements', () => {
-    const implemented = [
-      ...[...lookupRoutes, ...jobRoutes].map((r) => `${r.method} /v1${r.path}`),
-      ...adminRoutes.map((r) => `${r.method} /_sandbox${r.path}`),
-    ].sort();
-    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(implemented);
+  it('names each path from the origin, so that a tool which ignores the path of a server URL finds it', () => {
+    const servers = doc.servers as Array<{ url: string }>;
+    expect(servers.map((s) => new URL(s.url).pathname)).toEqual(['/']);
+    const paths = Object.keys(doc.paths as JsonObject);
+    expect(paths.filter((p) => !/^\/(v1|_sandbox)\//.test(p) && p !== '/{unknownPath}')).toEqual([]);
+    expect(Object.values(doc.paths as JsonObject).filter((item) => isObject(item) && 'servers' in item)).toEqual([]);
+  });
+
+  it('documents exactly the routes the sandbox implements, HEAD beside every GET', () => {
+    const routes = [
+      ...[...lookupRoutes, ...jobRoutes].map((r) => ({ method: r.method, path: `/v1${r.path}` })),
+      ...adminRoutes.map((r) => ({ method: r.method, path: `/_sandbox${r.path}` })),
+    ];
+    const implemented = routes.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]).map((m) => `${m} ${r.path}`)).sort();
+    expect(operations.filter((o) => o.operation['x-refused'] === undefined).map((o) => `${o.method} ${o.path}`).sort()).toEqual(implemented);
+  });
+
+  it('declares every method OpenAPI can name on every path: the ones not served answer 405 with Allow, unknown paths 404', () => {
+    const paths = new Set(operations.map((o) => o.path));
+    for (const path of paths) {
+      const here = operations.filter((o) => o.path === path);
+      expect(here.map((o) => o.method).sort(), path).toEqual(HTTP_METHODS.map((m) => m.toUpperCase()).sort());
+      const unknown = path.endsWith('/{unknownPath}');
+      for (const op of here.filter((o) => o.operation['x-refused'] !== undefined)) {
+        expect(op.operation['x-refused'], `${op.method} ${path}`).toBe(unknown ? 'not_found' : 'method_not_allowed');
+        const statuses = Object.keys(op.operation.responses as JsonObject);
+        expect(statuses, `${op.method} ${path}`).toContain(unknown ? '404' : '405');
+        expect(statuses.filter((s) => s < '400'), `${op.method} ${path}`).toEqual([]);
+      }
+      if (unknown) expect(here.every((o) => o.operation['x-refused'] === 'not_found'), path).toBe(true);
+    }
   });
 
   it('states each route permission and Idempotency-Key support as the sandbox enforces them', () => {
@@ -90,7 +115,7 @@ describe('docs/openapi.yaml', () => {
       const params = ((op.operation.parameters ?? []) as unknown[]).map((_, i) => resolve(doc, `${op.pointer}/parameters/${i}`).value as JsonObject);
       expect(params.some((p) => p.name === 'Idempotency-Key'), `${route.method} ${op.path}`).toBe(route.idempotent === true);
     }
-    for (const op of operations.filter((o) => o.path.startsWith('/_sandbox/'))) {
+    for (const op of operations.filter((o) => o.path.startsWith('/_sandbox/') && !o.path.endsWith('{unknownPath}'))) {
       expect(op.operation.tags, op.path).toEqual(['sandbox-admin']);
       expect(op.operation.security, op.path).toEqual([]);
     }
@@ -177,8 +202,23 @@ describe('assertMatchesOpenApi', () => {
 
   it('does not check requests the document has no operation for', () => {
     const body = { error: { code: 'not_found', message: 'x' } };
-    expect(() => assertMatchesOpenApi('GET', '/v1/nowhere', { status: 404, headers: json, body })).not.toThrow();
-    expect(() => assertMatchesOpenApi('DELETE', '/v1/jobs/1', { status: 405, headers: json, body })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1/nowhere', { status: 404, headers: json, body })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/', { status: 404, headers: json, body })).not.toThrow();
+  });
+
+  it('refuses a header the response does not declare, and a 405 without Allow', async () => {
+    const job = await aJob();
+    const rate = { 'ratelimit-policy': '"sandbox";q=5;w=1', ratelimit: '"sandbox";r=4;t=1' };
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1', { status: 200, headers: { ...json, ...rate }, body: job })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/v1/jobs/1', { status: 200, headers: { ...json, 'x-debug': '1' }, body: job })).toThrow(
+      /header x-debug is sent but not declared/,
+    );
+    expect(() => assertMatchesOpenApi('GET', '/_sandbox/health', { status: 200, headers: { ...json, allow: 'GET' }, body: { ok: true } })).toThrow(
+      /header allow is sent but not declared/,
+    );
+    const refused = { error: { code: 'method_not_allowed', message: 'x' } };
+    expect(() => assertMatchesOpenApi('DELETE', '/v1/jobs/1', { status: 405, headers: json, body: refused })).toThrow(/header Allow is required/);
+    expect(() => assertMatchesOpenApi('HEAD', '/v1/jobs/1', { status: 200, headers: { ...json, 'x-request-id': 'req_1' }, body: undefined })).not.toThrow();
   });
 });
 
@@ -259,5 +299,51 @@ describe('sandbox responses match the document', () => {
     expect((await call(s(), 'POST', '/v1/jobs', { body: validJob() })).status).toBe(503);
     expect((await call(s(), 'PUT', '/_sandbox/faults', { body: { spec: 'nonsense=1' } })).status).toBe(400);
     expect((await call(s(), 'POST', '/_sandbox/reset')).status).toBe(200);
+  });
+});
+
+// What used to be only in the document's prose: HEAD, 405, the unknown-path 404, 415 on the admin
+// routes, the RateLimit fields on every answer to a known token.
+describe('sandbox responses match the document, refusals and HEAD included', () => {
+  const sandbox = useSandbox({ rateLimit: '1000/s' });
+  const s = () => sandbox.current;
+
+  it('HEAD on every GET route, with the GET headers and no body', async () => {
+    for (const path of ['/v1/job-options', '/v1/industries', '/v1/jobs', '/v1/jobs/1', '/_sandbox/health', '/_sandbox/faults']) {
+      const res = await call(s(), 'HEAD', path);
+      expect([res.status, res.text], path).toEqual([200, '']);
+    }
+    expect((await call(s(), 'HEAD', '/v1/jobs/999')).status).toBe(404);
+    expect((await call(s(), 'HEAD', '/v1/users', { token: null })).status).toBe(401);
+  });
+
+  it('405 with Allow for every other method OpenAPI names, and 404 for unknown paths', async () => {
+    for (const method of ['PUT', 'DELETE', 'OPTIONS', 'TRACE', 'POST']) {
+      expect((await call(s(), method, '/v1/jobs/1')).status, method).toBe(405);
+      expect((await call(s(), method, '/_sandbox/health')).status, method).toBe(405);
+    }
+    expect((await call(s(), 'HEAD', '/v1/jobs/1/status')).status).toBe(405);
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+      expect((await call(s(), method, '/v1/nowhere')).status, method).toBe(404);
+      expect((await call(s(), method, '/_sandbox/nowhere')).status, method).toBe(404);
+      expect((await call(s(), method, '/nowhere')).status, method).toBe(404);
+    }
+    expect((await call(s(), 'DELETE', '/v1/nowhere', { token: null })).status).toBe(401);
+  });
+
+  it('RateLimit fields on every answer to a known token, 415 on the admin routes', async () => {
+    const ok = await call(s(), 'GET', '/v1/industries');
+    expect([ok.status, typeof ok.headers.ratelimit, typeof ok.headers['ratelimit-policy']]).toEqual([200, 'string', 'string']);
+    expect((await call(s(), 'GET', '/v1/nowhere')).headers.ratelimit).toBeDefined();
+    expect((await call(s(), 'PATCH', '/v1/jobs/1', { body: { title: '' } })).status).toBe(400);
+    expect((await call(s(), 'GET', '/v1/jobs', { token: 'sbx_direct_lookups' })).status).toBe(403);
+    const text = { rawBody: '{}', headers: { 'content-type': 'text/plain' }, token: null };
+    expect((await call(s(), 'PUT', '/_sandbox/rate-limit', text)).status).toBe(415);
+    expect((await call(s(), 'GET', '/_sandbox/rate-limit', text)).status).toBe(415);
+    expect((await call(s(), 'PUT', '/_sandbox/rate-limit', { body: { limit: '1/min,burst=1' } })).status).toBe(200);
+    expect((await call(s(), 'GET', '/v1/users')).status).toBe(200);
+    const limited = await call(s(), 'GET', '/v1/users');
+    expect([limited.status, limited.headers['ratelimit-policy']]).toEqual([429, '"sandbox";q=1;w=60']);
+    expect((await call(s(), 'HEAD', '/v1/users')).status).toBe(429);
   });
 });

@@ -65,8 +65,31 @@ describe('sandbox HTTP server', () => {
       expect(allow.sort()).toEqual([...allowed].sort());
     });
 
-    it('accepts a trailing slash on a known route', async () => {
-      expect((await call(sandbox.current, 'GET', '/v1/industries/')).status).toBe(200);
+    // docs/decisions.md, "Canonical paths": a path is known only as docs/openapi.yaml writes it.
+    it.each([
+      ['GET', '/v1/industries/'],
+      ['GET', '/v1/jobs/'],
+      ['POST', '/v1/jobs/'],
+      ['GET', '/v1/jobs/1/'],
+      ['PATCH', '/v1/jobs/1/status/'],
+      ['GET', '/v1/jobs/01'],
+      ['GET', '/v1/jobs/001'],
+      ['PATCH', '/v1/jobs/01/status'],
+      ['GET', '/v1/jobs/0'],
+    ])('answers 404 for %s %s: a trailing slash or a non-canonical id is not a known path', async (method, path) => {
+      const body = method === 'GET' ? {} : { body: method === 'POST' ? validJob() : { status: 1 } };
+      const res = await call(sandbox.current, method, path, body);
+      expectJsonError(res, 404, 'not_found');
+      expect((await call(sandbox.current, 'GET', '/v1/jobs/1')).body.status).not.toBe(1);
+    });
+
+    it.each([
+      ['GET', '/_sandbox/health/'],
+      ['POST', '/_sandbox/jobs/014/approve'],
+      ['POST', '/_sandbox/jobs/14/approve/'],
+    ])('answers 404 for the admin route %s %s written another way', async (method, path) => {
+      expectJsonError(await call(sandbox.current, method, path, { token: null }), 404, 'not_found');
+      expect((await call(sandbox.current, 'GET', '/v1/jobs/14', { token: 'sbx_approval_full' })).body.approvalStatus).toBe(0);
     });
   });
 

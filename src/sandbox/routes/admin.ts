@@ -8,6 +8,7 @@ import { HttpError } from '../http-error.js';
 import { toResource } from '../job.js';
 import { approveJob, rejectJob } from '../job-workflow.js';
 import { RateLimitSpecError, type RateLimiter } from '../rate-limit.js';
+import { isCanonicalId } from '../route.js';
 import type { SandboxStore } from '../store.js';
 
 export interface AdminRoute {
@@ -20,7 +21,7 @@ export interface AdminRoute {
 }
 
 function job(store: SandboxStore, raw: string) {
-  const found = /^\d+$/.test(raw) ? store.jobs.get(Number(raw)) : undefined;
+  const found = isCanonicalId(raw) ? store.jobs.get(Number(raw)) : undefined;
   if (!found) throw new HttpError(404, 'not_found', `No job with id ${raw}`);
   return found;
 }

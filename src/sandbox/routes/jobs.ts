@@ -4,11 +4,11 @@ import { toResource, type Job } from '../job.js';
 import { changeStatus, createJob, updateJob } from '../job-workflow.js';
 import { requireObject } from '../job-validation.js';
 import { paginate } from '../pagination.js';
-import { ok, type Route, type RouteRequest } from '../route.js';
+import { isCanonicalId, ok, type Route, type RouteRequest } from '../route.js';
 
 function findJob(req: RouteRequest): Job {
   const raw = req.params.jobId ?? '';
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  const id = isCanonicalId(raw) ? Number(raw) : NaN;
   const job = Number.isSafeInteger(id) ? req.store.findJob(req.account.id, id) : undefined;
   if (!job) throw new HttpError(404, 'not_found', `No job with id ${raw}`);
   return job;
