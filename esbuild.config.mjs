@@ -5,6 +5,7 @@
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { contents, lazyBuiltin, lazyModules, sharedCore } from './esbuild.plugins.mjs';
 
 /**
@@ -21,12 +22,13 @@ function ownExports(code, path) {
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
-const staging = new URL(`./dist.staging-${process.pid}`, import.meta.url);
+// Paths by fileURLToPath: a file URL's .pathname is no path on Windows (/C:/...).
+const staging = fileURLToPath(new URL(`./dist.staging-${process.pid}`, import.meta.url));
 rmSync(staging, { recursive: true, force: true });
 
 const options = {
   entryPoints: { main: 'src/main.ts' },
-  outdir: staging.pathname,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -75,14 +77,14 @@ try {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
   }
-  writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+  writeFileSync(join(staging, 'package.json'), '{\n  "type": "commonjs"\n}\n');
 } catch (error) {
   rmSync(staging, { recursive: true, force: true }); // a failed build leaves nothing beside dist/
   throw error;
 }
 
-const dist = new URL('./dist', import.meta.url);
-const old = new URL(`./dist.staging-${process.pid}-old`, import.meta.url);
+const dist = fileURLToPath(new URL('./dist', import.meta.url));
+const old = `${staging}-old`;
 try {
   renameSync(dist, old);
 } catch {
