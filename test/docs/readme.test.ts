@@ -48,7 +48,7 @@ describe('README', () => {
   });
 
   it('shows the two-command quick start', () => {
-    expect(readme).toContain('npm ci && node bin/recruit.js --sandbox jobs create --file examples/jobs.json');
+    expect(readme).toContain('npm ci && npm run build && node bin/recruit.js --sandbox jobs create --file examples/jobs.json');
     expect(readme).toContain('npm ci && npm test');
   });
 });
