@@ -1,7 +1,7 @@
 // `npm pack` makes a tarball of only what runs (of the build `npm test` made first; --ignore-scripts,
 // so no rebuild races the other tests). It is installed as a user would, `npm install -g` into an
 // empty prefix, but offline and with an empty npm cache: from the tarball alone. dist/ bundles every
-// package the CLI loads, so the package declares no dependency, and a dependency listed again, a
+// package the CLI loads, so the package declares no dependency, and a dependency declared, a
 // file missing from the tarball or an install script fails here. The installed command then runs
 // from another directory.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: { recruit: string } };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
 
 /** The targets of a Markdown text's links: inline `[text](target "title")` and `[label]: target`. */
@@ -65,6 +65,12 @@ describe('the npm package', () => {
     expect(install.stdout).toMatch(/^added 1 package in /m); // not --json, which leaves out npm's warnings
     expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['recruit']);
     expect(readdirSync(join(prefix, 'lib', 'node_modules', 'recruit'))).not.toContain('node_modules');
+  });
+
+  it('tells a relative link to a file the package lacks from one it holds, an anchor and an absolute link', () => {
+    const markdown = '[a](docs/batch.md#csv) [b](#quick-start) [c](https://example.com/x.md) [d](LICENSE "the licence")\n[e]: ./dist/\n```sh\n[f](no.md)\n```';
+    expect(linkTargets(markdown)).toEqual(['docs/batch.md#csv', '#quick-start', 'https://example.com/x.md', 'LICENSE', './dist/']);
+    expect(brokenRelativeLinks(markdown, ['LICENSE', 'dist/main.js'])).toEqual(['docs/batch.md#csv']);
   });
 
   it('has a README whose relative links all lead to files of the package', () => {
