@@ -6,6 +6,7 @@ import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { contents, lazyBuiltin, lazyModules, quietProxyAgents, sharedCore } from './esbuild.plugins.mjs';
 import { buildInfo } from './build-info.mjs';
 
@@ -23,12 +24,13 @@ function ownExports(code, path) {
 
 const info = buildInfo();
 // Built beside dist/ and swapped in at the end, so a failed build leaves the last good one.
-const staging = new URL(`./dist.staging-${process.pid}`, import.meta.url);
+// Paths by fileURLToPath: a file URL's .pathname is no path on Windows (/C:/...).
+const staging = fileURLToPath(new URL(`./dist.staging-${process.pid}`, import.meta.url));
 rmSync(staging, { recursive: true, force: true });
 
 const options = {
   entryPoints: { main: 'src/main.ts' },
-  outdir: staging.pathname,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -79,11 +81,11 @@ try {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, `${contents(result.metafile, file.path)}${ownExports(code, file.path)}`);
   }
-  writeFileSync(join(staging.pathname, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+  writeFileSync(join(staging, 'package.json'), '{\n  "type": "commonjs"\n}\n');
   // The first line of `recruit --version`, which bin/recruit.js prints without loading the bundle.
-  writeFileSync(join(staging.pathname, 'version.txt'), `${info.line}\n`);
+  writeFileSync(join(staging, 'version.txt'), `${info.line}\n`);
   // The man pages, from the command tree of the bundle just built (package.json directories.man).
-  execFileSync(process.execPath, [join(staging.pathname, 'main.js'), 'help', 'reference', '--man', join(staging.pathname, 'man')], {
+  execFileSync(process.execPath, [join(staging, 'main.js'), 'help', 'reference', '--man', join(staging, 'man')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -92,8 +94,8 @@ try {
   throw error;
 }
 
-const dist = new URL('./dist', import.meta.url);
-const old = new URL(`./dist.staging-${process.pid}-old`, import.meta.url);
+const dist = fileURLToPath(new URL('./dist', import.meta.url));
+const old = `${staging}-old`;
 try {
   renameSync(dist, old);
 } catch {

@@ -50,13 +50,25 @@ describe.each(PAGES.filter((page) => runnableCommands(readFileSync(join(ROOT, pa
   });
 });
 
+/** The README's links into the repository are absolute (they must work on the registry's page). */
+const REPOSITORY_FILES = 'https://github.com/recruit-cli/recruit/blob/main/';
+
+/** A link's file in this checkout, or undefined for a link elsewhere. */
+function localTarget(page: string, target: string): string | undefined {
+  if (target.startsWith(REPOSITORY_FILES)) return join(ROOT, target.slice(REPOSITORY_FILES.length));
+  if (/^[a-z]+:/.test(target)) return undefined;
+  return join(ROOT, dirname(page), target);
+}
+
 describe('the pages', () => {
-  it.each(PAGES)('%s: every relative link leads to a file of the repository', (page) => {
+  it.each(PAGES)('%s: every link into the repository leads to a file of it', (page) => {
     const text = readFileSync(join(ROOT, page), 'utf8');
     const broken = [...text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
       .map((m) => m[1]!)
-      .filter((target) => !/^[a-z]+:/.test(target))
-      .filter((target) => !existsSync(join(ROOT, dirname(page), target)));
+      .filter((target) => {
+        const file = localTarget(page, target);
+        return file !== undefined && !existsSync(file);
+      });
     expect(broken).toEqual([]);
   });
 });
@@ -69,11 +81,11 @@ describe('README', () => {
   });
 
   it('reaches every guide and reference page in one link', () => {
-    for (const page of PAGES.filter((p) => p !== 'README.md' && p !== 'docs/reference/commands.md')) expect(readme, page).toContain(`](${page})`);
+    for (const page of PAGES.filter((p) => p !== 'README.md' && p !== 'docs/reference/commands.md')) expect(readme, page).toContain(`](${REPOSITORY_FILES}${page})`);
   });
 
   it('shows the two-command quick start', () => {
-    expect(readme).toContain('npm ci && node bin/recruit.js --sandbox jobs create --file examples/jobs.json');
+    expect(readme).toContain('npm ci && npm run build && node bin/recruit.js --sandbox jobs create --file examples/jobs.json');
     expect(readme).toContain('npm ci && npm test');
   });
 });
