@@ -1,7 +1,8 @@
 // SIGTERM (a container stopped, `kill`) is handled like Ctrl-C: the
 // built CLI stops handing out items, waits for the requests in flight, prints every item's result
 // and the tally, releases its lock and exits 143; the same command then finishes the file, each
-// job exactly once.
+// job exactly once. SIGHUP (a closed terminal or console window) ends the run the same way; so
+// does SIGBREAK (Ctrl-Break), which only Windows sends.
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/cli.js';
@@ -16,26 +17,31 @@ const env = { RECRUIT_TOKEN: 'sbx_direct_full' };
 
 beforeAll(() => ensureFreshBuild(), 60_000);
 
-describe('batch stopped with SIGTERM (built CLI)', () => {
+const STOPPED = 'the run was stopped (SIGTERM, SIGHUP or SIGBREAK)';
+
+describe.each([
+  ['SIGTERM', 'terminated: waiting for the requests in flight (a second SIGTERM quits at once; a re-run resumes)'],
+  ['SIGHUP', 'terminated (SIGHUP): waiting for the requests in flight (a second SIGHUP quits at once; a re-run resumes)'],
+] as const)('batch stopped with %s (built CLI)', (signal, announced) => {
   it('waits for the requests in flight, prints the summary, releases the lock, exits 143; a re-run completes', { timeout: 60_000 }, async () => {
-    const prefix = 'Terminated Job ';
-    const file = writeJobs('terminated.ndjson', jobs(prefix.trim(), 30));
+    const prefix = `${signal} Job `;
+    const file = writeJobs(`${signal}.ndjson`, jobs(prefix.trim(), 30));
     const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', file, '--concurrency', '2'];
     const lock = accountLock(sandbox.current.baseUrl);
 
-    const stopped = await signalWhen(sandbox.current, env, args, prefix, 4, 'SIGTERM');
+    const stopped = await signalWhen(sandbox.current, env, args, prefix, 4, signal);
     expect(stopped.signal, stopped.stderr).toBeNull(); // handled, not killed by it
     expect(stopped.code, stopped.stderr).toBe(143);
-    expect(stopped.stderr).toContain('terminated: waiting for the requests in flight (a second SIGTERM quits at once; a re-run resumes)');
+    expect(stopped.stderr).toContain(announced);
     expect(stopped.stderr).toMatch(/^30 jobs: \d+ created, \d+ not attempted \(\d+\.\d s\)$/m);
-    expect(stopped.stderr).toContain('the run was stopped (SIGTERM)');
+    expect(stopped.stderr).toContain(STOPPED);
     expect(stopped.stderr).toMatch(/^hint: run the same command again to continue/m);
     const rows = stopped.stdout.trim().split('\n').map((l) => l.split('\t'));
     expect(rows).toHaveLength(30);
     const created = rows.filter((r) => r[2] === 'created').length;
     expect(created).toBeGreaterThanOrEqual(4);
     expect(created).toBeLessThan(30);
-    expect(rows.filter((r) => r[2] === 'not attempted').map((r) => r[6])).toEqual(Array(30 - created).fill('not attempted: the run was stopped (SIGTERM)'));
+    expect(rows.filter((r) => r[2] === 'not attempted').map((r) => r[6])).toEqual(Array(30 - created).fill(`not attempted: ${STOPPED}`));
     // Nothing was left in flight: what the rows say was created is what the sandbox has.
     expect(titlesWithPrefix(sandbox.current, prefix).size).toBe(created);
     expect(existsSync(lock)).toBe(false);

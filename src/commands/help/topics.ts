@@ -17,7 +17,7 @@ const EXIT_CODES = `Exit codes
   ${EXIT.LOCAL_STATE}    local state could not be saved (a full or read-only disk): nothing unsaved was sent;
        free space and run the same command again
   ${EXIT.INTERRUPTED}  interrupted (Ctrl-C)
-  ${EXIT.TERMINATED}  stopped by SIGTERM
+  ${EXIT.TERMINATED}  stopped by SIGTERM, SIGHUP (terminal closed) or SIGBREAK (Ctrl-Break)
 
 A batch exits 0 only when every job was created, otherwise with the code of its worst outcome.
 With --json, errors are one JSON object on stderr: {"error": {code, message, status, retryable, details}}.

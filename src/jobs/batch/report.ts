@@ -28,7 +28,7 @@ const NOT_ATTEMPTED: Record<StopReason, string> = {
   auth: 'the run stopped when the token was refused (401/403) — check `recruit auth status`',
   wait: 'the run stopped when the service asked to wait too long — try again later',
   interrupted: 'the run was interrupted',
-  terminated: 'the run was stopped (SIGTERM)',
+  terminated: 'the run was stopped (SIGTERM, SIGHUP or SIGBREAK)',
   changed: 'the file changed during the run',
   local_state: 'the batch journal could not be written — free disk space',
 };
