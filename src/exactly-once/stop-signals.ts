@@ -19,8 +19,16 @@ const SIGNALS: [NodeJS.Signals, StopReason][] = [
   ['SIGBREAK', 'terminated'],
 ];
 
+/**
+ * A hang-up may come more than once (the terminal to the process, the shell to its jobs), and there
+ * is no one left to ask for a quicker end: every SIGHUP is handled. Of the others, the second
+ * quits at once, as the user asked twice.
+ */
+const REPEATED: ReadonlySet<NodeJS.Signals> = new Set(['SIGHUP']);
+
 function announce(signal: NodeJS.Signals, reason: StopReason): string {
   if (signal === 'SIGINT') return `${reason}: waiting for the requests in flight (Ctrl-C again quits at once; a re-run resumes)`;
+  if (REPEATED.has(signal)) return `${reason} (${signal}): waiting for the requests in flight (a re-run resumes)`;
   const which = signal === 'SIGTERM' ? '' : ` (${signal})`;
   return `${reason}${which}: waiting for the requests in flight (a second ${signal} quits at once; a re-run resumes)`;
 }
@@ -28,11 +36,14 @@ function announce(signal: NodeJS.Signals, reason: StopReason): string {
 /** Sets `stopper.reason` on the first signal and says so; returns the removal of the handlers. */
 export function onStopSignals(ctx: { info(text: string): void }, stopper: Stopper): () => void {
   const handlers = SIGNALS.map(([signal, reason]) => {
+    let told = false;
     const handler = () => {
       stopper.reason ??= reason;
-      ctx.info(announce(signal, reason));
+      if (!told) ctx.info(announce(signal, reason));
+      told = true;
     };
-    process.once(signal, handler);
+    if (REPEATED.has(signal)) process.on(signal, handler);
+    else process.once(signal, handler);
     return [signal, handler] as const;
   });
   return () => {
