@@ -12,8 +12,8 @@ import { Wine, winPath } from './wine.js';
 
 const env = { RECRUIT_TOKEN: 'sbx_direct_full' };
 const sandbox = useSandbox({ activeJobLimit: 1000 });
-// Every request waits 250 ms, so that a batch lasts long enough to be met by a second run and
-// killed; and one request in four fails as a flaky network does (committed and cut off, 503, 429).
+// Every request waits 250 ms, so that a batch of 60 (some 8 s) lasts long enough to be met by a
+// second run, whose wine takes seconds to start, and then killed; and one request in four fails as a flaky network does (committed and cut off, 503, 429).
 const faulty = useSandbox({ activeJobLimit: 1000, faults: '503=0.1,429=0.05,reset=0.1,latency=250-250' });
 
 let wine: Wine;
@@ -77,7 +77,7 @@ describe('Node for Windows under wine', () => {
 
   it('a batch under faults: a second run is refused by the lock; killed and run again, each job is created once', { timeout: 150_000 }, async () => {
     const prefix = 'Killed Job ';
-    const jobs = file('killed.ndjson', `${items(prefix.trim(), 40).map((j) => JSON.stringify(j)).join('\n')}\n`);
+    const jobs = file('killed.ndjson', `${items(prefix.trim(), 60).map((j) => JSON.stringify(j)).join('\n')}\n`);
     const args = ['--base-url', faulty.current.baseUrl, 'jobs', 'create', '--file', winPath(jobs), '--concurrency', '2'];
 
     const first = wine.spawn(args, { env });
@@ -95,13 +95,13 @@ describe('Node for Windows under wine', () => {
     expect(killed.signal).toBe('SIGKILL');
     const before = titles(faulty.current, prefix).size;
     expect(before).toBeGreaterThanOrEqual(3);
-    expect(before).toBeLessThan(40);
+    expect(before).toBeLessThan(60);
 
     const again = await wine.run(args, { env, timeoutMs: 120_000 });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/already created in an earlier run/);
     const counts = titles(faulty.current, prefix);
-    expect(counts.size).toBe(40);
+    expect(counts.size).toBe(60);
     expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
   });
 
