@@ -7,8 +7,9 @@ export default defineConfig({
   define: { __RECRUIT_VERSION__: JSON.stringify(build.version), __RECRUIT_BUILD_LINE__: JSON.stringify(build.line), __RECRUIT_BUILD_DATE__: JSON.stringify(build.date) },
   test: {
     include: ['test/**/*.test.ts'],
-    // Stryker's sandboxes (copies of the project, test files included) and its reports.
-    exclude: [...configDefaults.exclude, '.stryker-tmp/**', 'reports/**'],
+    // Stryker's sandboxes (copies of the project, test files included) and its reports; the
+    // Windows lane, which runs under wine (`npm run test:windows`, test/windows/vitest.config.ts).
+    exclude: [...configDefaults.exclude, '.stryker-tmp/**', 'reports/**', 'test/windows/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

@@ -58,8 +58,14 @@ export interface HeldLock {
 
 /** The most takeovers in a chain (a run killed while taking over from one killed before...). */
 const MAX_DEPTH = 4;
-/** link(2) failing for these: the file system has no hard links (FAT, some network shares). */
-const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS']);
+/**
+ * link(2) failing for these: the file system has no hard links (FAT, exFAT, some network shares).
+ * Node for Windows reports CreateHardLink's ERROR_INVALID_FUNCTION (FAT) as EISDIR and some shares'
+ * refusals as EACCES or EINVAL. Creating in place is the fallback, not the rule: it excludes a
+ * second run as surely (O_EXCL), but its record is not there at once (docs/decisions.md, "The lock
+ * without hard links"). A refusal that is real fails that create too, and is reported.
+ */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS', 'EISDIR', 'EACCES', 'EINVAL']);
 /** Run ids of the locks this process holds: its own pid in a lock is then a live run of this process. */
 const heldHere = new Set<string>();
 

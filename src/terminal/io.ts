@@ -73,12 +73,15 @@ const watched = new WeakSet<NodeJS.WriteStream>();
  * A reader that goes away early (`recruit jobs list --all | head -3`) closes the pipe: the next
  * write fails with EPIPE, which Node would report as an unhandled error with a stack trace. The
  * reader has what it wanted and the command's work is done (output comes last), so exit quietly.
+ * A terminal that hung up (its window closed; SIGHUP stops the run) fails every write with EIO:
+ * the run ends without it, so that its journal is settled and a redirected stdout gets the results.
  */
 function exitOnClosedPipe(stream: NodeJS.WriteStream): NodeJS.WriteStream {
   if (watched.has(stream)) return stream;
   watched.add(stream);
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
+    if (error.code === 'EIO' && stream.isTTY) return;
     throw error;
   });
   return stream;

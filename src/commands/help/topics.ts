@@ -19,7 +19,7 @@ const EXIT_CODES = `Exit codes
   ${EXIT.PROXY}    the proxy refused the connection (407: credentials, 403: not allowed) or could not be
        reached: nothing was sent; fix the proxy settings (recruit help environment)
   ${EXIT.INTERRUPTED}  interrupted (Ctrl-C)
-  ${EXIT.TERMINATED}  stopped by SIGTERM
+  ${EXIT.TERMINATED}  stopped by SIGTERM, SIGHUP (terminal closed) or SIGBREAK (Ctrl-Break)
 
 A batch exits 0 only when every job was created, otherwise with the code of its worst outcome.
 With --json, errors are one JSON object on stderr: {"error": {code, message, status, retryable, details}}.

@@ -29,7 +29,7 @@ const NOT_ATTEMPTED: Record<StopReason, string> = {
   wait: 'the run stopped when the service asked to wait too long — try again later',
   proxy: 'the run stopped when the proxy refused the connection or could not be reached — check the proxy settings',
   interrupted: 'the run was interrupted',
-  terminated: 'the run was stopped (SIGTERM)',
+  terminated: 'the run was stopped (SIGTERM, SIGHUP or SIGBREAK)',
   changed: 'the file changed during the run',
   local_state: 'the batch journal could not be written — free disk space',
 };

@@ -59,7 +59,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     const resent = resendKeys.size ? `; ${resendKeys.size} unanswered earlier, re-sent with their original key` : '';
     const of = toSend < results.size ? ` of ${results.size}` : '';
     ctx.info(`sending ${plural(toSend, 'job')}${of}${atATime(toSend, s.concurrency)}${earlier}${resent}`);
-    // Ctrl-C and SIGTERM end the run as a whole: the requests in flight are awaited, the summary printed.
+    // Ctrl-C, SIGTERM, SIGHUP and SIGBREAK end the run as a whole: the requests in flight are awaited, the summary printed.
     const offSignals = onStopSignals(ctx, stopper);
     progress.start();
     try {

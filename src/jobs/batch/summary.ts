@@ -38,7 +38,7 @@ const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   capacity: ["not attempted: the run stopped when the account's active-job limit was reached", EXIT.CONFLICT],
   wait: ['not attempted: the run stopped when the service asked to wait too long', EXIT.GAVE_UP],
   interrupted: ['not attempted: the run was interrupted', EXIT.INTERRUPTED],
-  terminated: ['not attempted: the run was stopped (SIGTERM)', EXIT.TERMINATED],
+  terminated: ['not attempted: the run was stopped (SIGTERM, SIGHUP or SIGBREAK)', EXIT.TERMINATED],
   changed: ['not attempted: the file changed during the run', EXIT.API_FAILED],
   local_state: ['not attempted: the batch journal could not be written', EXIT.LOCAL_STATE],
 };
@@ -50,7 +50,7 @@ const STOPPED: Record<StopReason, string> = {
   capacity: "the run stopped at the account's active-job limit",
   wait: 'the run stopped when the service asked to wait longer than it waits',
   interrupted: 'the run was interrupted',
-  terminated: 'the run was stopped (SIGTERM)',
+  terminated: 'the run was stopped (SIGTERM, SIGHUP or SIGBREAK)',
   changed: 'the run stopped because the file changed while it ran',
   local_state: 'the run stopped because the batch journal could not be written',
 };

@@ -20,7 +20,7 @@ const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   capacity: ["not attempted: the run stopped when the account's active-job limit was reached", EXIT.CONFLICT],
   wait: ['not attempted: the run stopped when the service asked to wait too long', EXIT.GAVE_UP],
   interrupted: ['not attempted: the run was interrupted', EXIT.INTERRUPTED],
-  terminated: ['not attempted: the run was stopped (SIGTERM)', EXIT.TERMINATED],
+  terminated: ['not attempted: the run was stopped (SIGTERM, SIGHUP or SIGBREAK)', EXIT.TERMINATED],
   changed: ['not attempted: the input changed during the run', EXIT.API_FAILED],
   local_state: ['not attempted: the journal could not be written', EXIT.LOCAL_STATE],
 };

@@ -1,5 +1,5 @@
 // The manual as man pages, one per command (recruit.1, recruit-jobs-create.1, …), written at build
-// time and shipped in the package (package.json `directories.man`), so `man recruit-jobs-create`
+// time and shipped in the package (package.json `man`), so `man recruit-jobs-create`
 // finds them where npm installed the command.
 import type { ManualPage } from './manual.js';
 
