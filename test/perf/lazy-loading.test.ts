@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk', 'string-width', 'csv-parse'];
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse'];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -117,7 +117,7 @@ describe('what a command loads', () => {
     const piped = await loadedBy(['--base-url', sandbox.current.baseUrl, 'lookup', 'industries']);
     expect(piped.stdout).toContain('1\tInformation Technology');
     expect(piped.stderr).toContain('page 1 of');
-    expect(piped.packages).not.toContain('cli-table3');
+    expect(piped.packages).not.toContain('string-width');
 
     const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
     const record = join(home, 'loaded.txt');
@@ -127,7 +127,8 @@ describe('what a command loads', () => {
     await pty.waitFor('Information Technology');
     expect(await pty.exited).toBe(0);
     const onTerminal = inspect(record);
-    expect(onTerminal.packages).toContain('cli-table3');
+    // The table printer (src/terminal/fit-table.ts) measures cells with string-width.
+    expect(onTerminal.packages).toContain('string-width');
     expect(onTerminal.packages).not.toContain('ora');
     expect(onTerminal.packages).not.toContain('@inquirer/core');
   });
