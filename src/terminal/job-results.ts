@@ -8,6 +8,7 @@ import { cut, displayWidth } from '../core/text-width.js';
 import type { CsvColumn } from './csv.js';
 import { fitTable, type FitColumn } from './fit-table.js';
 import { writeOut, type Output, type Stream } from './io.js';
+import { wrapWords } from './wrap.js';
 import { JsonArrayWriter, stdoutChalk } from './output.js';
 
 export type Cell = string | number | boolean | null | undefined;
@@ -27,6 +28,8 @@ export interface ReportColumn {
   max?: number;
   /** On a terminal, this column takes the width the others leave. */
   fit?: boolean;
+  /** On a terminal, cut below its `max` too when the `fit` column alone cannot make the line fit. */
+  squeeze?: boolean;
   /** The column of the result: coloured by its row's tone. */
   result?: boolean;
 }
@@ -207,13 +210,17 @@ export async function printReport(ctx: Output, blocks: readonly ReportBlock[], s
   };
   for (const block of blocks) {
     if ('line' in block) {
-      text += `${paint(block.tone, textOf(block.line, fits))}\n`;
+      // Broken between words where it is wider than the terminal, continued a little further in.
+      const line = textOf(block.line, fits);
+      const lines = fits ? wrapWords(line, width, `${/^ */.exec(line)![0]}  `) : [line];
+      text += `${lines.map((l) => paint(block.tone, l)).join('\n')}\n`;
     } else if ('table' in block) {
       const { columns, rows } = block.table;
       const fitColumns: FitColumn[] = columns.map((c) => ({
         header: c.header,
         ...(fits && c.max !== undefined ? { max: c.max } : {}),
         ...(fits && c.fit ? { fit: true } : {}),
+        ...(fits && c.squeeze ? { squeeze: 1 } : {}),
         ...(c.result ? { paint: (padded: string, _raw: string, row: number) => paint(rows[row]!.tone, padded) } : {}),
       }));
       for (const line of fitTable(fitColumns, rows.map((r) => r.cells.map((c) => textOf(c, fits))), width, bold)) {

@@ -9,8 +9,8 @@ export interface Column<T> {
   value: (row: T) => string | number | boolean | null | undefined;
   /** On a terminal, this column takes the width the others leave, cut with an ellipsis (fit-table.ts). */
   fit?: boolean;
-  /** On a terminal, cut too when the `fit` column alone cannot make the line fit. */
-  squeeze?: boolean;
+  /** On a terminal, when the `fit` column alone cannot make the line fit: the order in which this column is cut too (fit-table.ts). */
+  squeeze?: number;
 }
 
 /** Chalk that follows our own colour decision for stdout (NO_COLOR, --no-color, FORCE_COLOR, TTY), not chalk's view of the process. */
@@ -41,7 +41,7 @@ export async function printTable<T>(ctx: Output, columns: Column<T>[], rows: rea
   }
   const [{ fitTable }, chalk] = await Promise.all([import('./fit-table.js'), ctx.color.stdout ? stdoutChalk(ctx) : undefined]);
   const bold = (s: string) => (chalk ? chalk.bold(s) : s);
-  const fitColumns = columns.map((c) => ({ header: c.header, ...(c.fit ? { fit: true } : {}), ...(c.squeeze ? { squeeze: true } : {}) }));
+  const fitColumns = columns.map((c) => ({ header: c.header, ...(c.fit ? { fit: true } : {}), ...(c.squeeze !== undefined ? { squeeze: c.squeeze } : {}) }));
   const lines = fitTable(fitColumns, rows.map((row) => columns.map((c) => cell(c.value(row)))), out.columns || 80, bold);
   await writeOut(out, lines.join(''));
 }

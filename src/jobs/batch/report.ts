@@ -127,8 +127,8 @@ export function batchReport(results: Results, reason: StopReason | undefined, ro
       const codes = single.some((r) => r.jobCode !== '');
       const columns: ReportColumn[] = [
         { header: ITEM },
-        { header: 'TITLE', max: TITLE_MAX },
-        ...(codes ? [{ header: 'JOB CODE', max: 24 }] : []),
+        { header: 'TITLE', max: TITLE_MAX, squeeze: true },
+        ...(codes ? [{ header: 'JOB CODE', max: 24, squeeze: true }] : []),
         { header: 'RESULT', result: true },
         { header: 'ERROR', fit: true },
       ];

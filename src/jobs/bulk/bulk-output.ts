@@ -74,7 +74,7 @@ function bulkReport(items: readonly BulkItem<unknown>[], reason: StopReason | un
   }
   const blocks: ReportBlock[] = [];
   const row = (i: BulkItem<unknown>, last: string) => ({ cells: [String(i.jobId), i.title, BULK_LABELS[i.result], last], tone: TONES[i.result] });
-  const columns = (last: string): ReportColumn[] => [{ header: 'JOB' }, { header: 'TITLE', max: 40 }, { header: 'RESULT', result: true }, { header: last, fit: true }];
+  const columns = (last: string): ReportColumn[] => [{ header: 'JOB' }, { header: 'TITLE', max: 40, squeeze: true }, { header: 'RESULT', result: true }, { header: last, fit: true }];
   if (done.length > 0) blocks.push({ table: { columns: columns('CHANGE'), rows: done.map((i) => row(i, i.view!.text)) } });
   const attention = items.length - done.length;
   if (attention > 0) {

@@ -38,7 +38,7 @@ function heldLines(plan: Plan): ReportBlock[] {
 export function planReport(plan: Plan): ReportBlock[] {
   const blocks: ReportBlock[] = [{ line: countsLine(plan) }];
   if (plan.actions.length > 0) {
-    const columns: ReportColumn[] = [{ header: 'ACTION' }, { header: 'CODE', max: 24 }, { header: 'JOB' }, { header: 'TITLE', max: 32 }, { header: 'CHANGE', fit: true }];
+    const columns: ReportColumn[] = [{ header: 'ACTION' }, { header: 'CODE', max: 24, squeeze: true }, { header: 'JOB' }, { header: 'TITLE', max: 32, squeeze: true }, { header: 'CHANGE', fit: true }];
     blocks.push({ line: '' }, { table: { columns, rows: plan.actions.flatMap(rowsOf) } });
   }
   const held = heldLines(plan);
