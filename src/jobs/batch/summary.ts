@@ -71,7 +71,10 @@ function jsonItem(r: ItemResult) {
   };
 }
 
-/** The results as one JSON array, written a group of items at a time. */
+/**
+ * The results as one JSON array, written a group of items at a time: what --json prints through
+ * batchResults, on its own for test/batch/summary.test.ts, which pins the text and its writes.
+ */
 export async function writeJsonResults(ctx: { io: { stdout: Stream } }, results: Results): Promise<void> {
   await writeJsonItems(ctx.io.stdout, mapped(results.all(), jsonItem));
 }
