@@ -7,6 +7,7 @@ import type { Command as Tree } from 'commander';
 import { PAGED_COMMANDS, runAction, type Loader } from './entry/action.js';
 import type { GlobalOptions } from './context/context.js';
 import type { IO } from './terminal/io.js';
+import { helpLayout } from './terminal/help-layout.js';
 import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
 import { addApi } from './commands/api/command.js';
 import { addAuth } from './commands/auth/command.js';
@@ -84,10 +85,17 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')
     .version(versionText(), '-V, --version', 'print the version, the build and the Node.js running it')
     .helpOption('-h, --help', 'show help')
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // The width of the streams help is written to (a test's too); 80 when not a terminal.
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
+    })
     // Every command's help lists the options it inherits (as gh's "INHERITED FLAGS"); --version
     // only means something on its own.
     .configureHelp({
+      ...helpLayout,
       showGlobalOptions: true,
       visibleGlobalOptions(cmd) {
         return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');

@@ -7,6 +7,10 @@ import { escapeJson, sanitizeCell } from '../core/sanitize.js';
 export interface Column<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined;
+  /** On a terminal, this column takes the width the others leave, cut with an ellipsis (fit-table.ts). */
+  fit?: boolean;
+  /** On a terminal, when the `fit` column alone cannot make the line fit: the order in which this column is cut too (fit-table.ts). */
+  squeeze?: number;
 }
 
 /** Chalk that follows our own colour decision for stdout (NO_COLOR, --no-color, FORCE_COLOR, TTY), not chalk's view of the process. */
@@ -25,24 +29,21 @@ function cell(value: string | number | boolean | null | undefined): string {
   return value === null || value === undefined ? '' : sanitizeCell(String(value));
 }
 
+/**
+ * Rows on stdout: tab-separated in a pipe, every cell whole; on a terminal an aligned table cut to
+ * the terminal's width (fit-table.ts, loaded only here).
+ */
 export async function printTable<T>(ctx: Output, columns: Column<T>[], rows: readonly T[]): Promise<void> {
   const out = ctx.io.stdout;
   if (!out.isTTY) {
     for (const row of rows) out.write(`${columns.map((c) => cell(c.value(row))).join('\t')}\n`);
     return;
   }
-  const [{ default: Table }, chalk] = await Promise.all([import('cli-table3'), stdoutChalk(ctx)]);
-  const bold = (s: string) => chalk.bold(s);
-  const table = new Table({
-    head: columns.map((c) => bold(c.header)),
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of rows) table.push(columns.map((c) => cell(c.value(row))));
-  out.write(`${table.toString()}\n`);
+  const [{ fitTable }, chalk] = await Promise.all([import('./fit-table.js'), ctx.color.stdout ? stdoutChalk(ctx) : undefined]);
+  const bold = (s: string) => (chalk ? chalk.bold(s) : s);
+  const fitColumns = columns.map((c) => ({ header: c.header, ...(c.fit ? { fit: true } : {}), ...(c.squeeze !== undefined ? { squeeze: c.squeeze } : {}) }));
+  const lines = fitTable(fitColumns, rows.map((row) => columns.map((c) => cell(c.value(row)))), out.columns || 80, bold);
+  await writeOut(out, lines.join(''));
 }
 
 /**

@@ -3,6 +3,7 @@
 // before), plus the lines printed above it while it runs. Retry waits show in its text.
 import type { Stream } from './io.js';
 import { sanitize } from '../core/sanitize.js';
+import { wrapText } from './wrap.js';
 
 /** A wait shorter than this shows nothing: most commands answer well within it (docs/decisions.md). */
 export const SPINNER_DELAY_MS = 300;
@@ -125,8 +126,9 @@ export class StatusLine {
     this.refresh();
   }
 
-  /** A line that stays, printed above the spinner. */
+  /** A line that stays, printed above the spinner; on a terminal, broken at spaces to its width. */
   print(line: string): void {
+    if (this.out.isTTY && this.out.columns) line = wrapText(line, this.out.columns);
     if (!this.drawn) {
       this.out.write(line);
       return;

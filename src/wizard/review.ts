@@ -1,5 +1,6 @@
 // The review screen: every answer, then submit, edit a field, save the draft and quit, or discard.
 import { sanitizeCell } from '../core/sanitize.js';
+import { wrapWords } from '../terminal/wrap.js';
 import { BACK, backChoice, type Back } from '../prompts/back.js';
 import { applies, isAnswered } from './navigator.js';
 import type { Choice } from '../prompts/prompter.js';
@@ -20,9 +21,16 @@ export async function printAnswers(session: Session, heading: string, options: {
   if (options.answeredOnly) steps = steps.filter((s) => isAnswered(s, session.answers));
   if (steps.length === 0) return;
   const width = Math.max(...steps.map((s) => s.label.length));
-  const lines = steps.map((s) => `  ${s.label.padEnd(width)}  ${sanitizeCell(s.show(session.answers, session))}`);
-  for (const [field, value] of Object.entries(session.extra)) lines.push(`  ${field.padEnd(width)}  ${sanitizeCell(JSON.stringify(value))}`);
-  session.ctx.io.stderr.write(`\n${heading}\n${lines.join('\n')}\n\n`);
+  const entries: [string, string][] = [
+    ...steps.map((s): [string, string] => [s.label, sanitizeCell(s.show(session.answers, session))]),
+    ...Object.entries(session.extra).map(([field, value]): [string, string] => [field, sanitizeCell(JSON.stringify(value))]),
+  ];
+  // On a terminal a long answer wraps between words, under the answers rather than the labels.
+  const stderr = session.ctx.io.stderr;
+  const columns = stderr.isTTY && stderr.columns ? stderr.columns : Infinity;
+  const indent = ' '.repeat(width + 4);
+  const lines = entries.map(([label, value]) => wrapWords(`  ${label.padEnd(width)}  ${value}`, columns, indent).join('\n'));
+  stderr.write(`\n${heading}\n${lines.join('\n')}\n\n`);
 }
 
 export function printReview(session: Session): Promise<void> {

@@ -11,7 +11,8 @@ import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 const sandbox = useSandbox();
 const RLO = '\u202e';
 const env = { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' };
-const cli = (args: string[], tty = true) => runCli([...args, '--base-url', sandbox.current.baseUrl], { tty, env });
+// A terminal wide enough for a table to show every title whole (a narrower one cuts them to fit).
+const cli = (args: string[], tty = true) => runCli([...args, '--base-url', sandbox.current.baseUrl], { tty, env, columns: 200 });
 
 async function createJob(title: string, key: string): Promise<number> {
   const created = await call(sandbox.current, 'POST', '/v1/jobs', { body: validJob({ title }), idempotencyKey: key });

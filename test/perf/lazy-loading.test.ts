@@ -20,7 +20,7 @@ const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // Only requests that go through a proxy need these.
 const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
 // What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'cli-table3', 'conf', 'chalk', 'string-width', 'csv-parse', ...PROXY_AGENTS];
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', ...PROXY_AGENTS];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -150,7 +150,7 @@ describe('what a command loads', () => {
     const piped = await loadedBy(['--base-url', sandbox.current.baseUrl, 'lookup', 'industries']);
     expect(piped.stdout).toContain('1\tInformation Technology');
     expect(piped.stderr).toContain('page 1 of');
-    expect(piped.packages).not.toContain('cli-table3');
+    expect(piped.packages).not.toContain('string-width');
 
     const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
     const record = join(home, 'loaded.txt');
@@ -160,7 +160,8 @@ describe('what a command loads', () => {
     await pty.waitFor('Information Technology');
     expect(await pty.exited).toBe(0);
     const onTerminal = inspect(record);
-    expect(onTerminal.packages).toContain('cli-table3');
+    // The table printer (src/terminal/fit-table.ts) measures cells with string-width.
+    expect(onTerminal.packages).toContain('string-width');
     expect(onTerminal.packages).not.toContain('ora');
     expect(onTerminal.packages).not.toContain('@inquirer/core');
   });

@@ -153,7 +153,8 @@ describe('failures at submit', () => {
     prompter.assertDone();
     expect(keys).toHaveLength(1);
     const key = keys[0]!;
-    expect(stderr.text).toContain(
+    // Broken between words to the terminal's width: read as one line.
+    expect(stderr.text.replace(/\n/g, ' ')).toContain(
       `Nothing was lost: submission ${key} is saved with its body. Run \`recruit jobs create --resume ${key}\` to send it again; the same key cannot create a second job.`,
     );
     const submission = new SubmissionStore(ctx.env).get(key)!;

@@ -1,16 +1,15 @@
-// A batch's results on a terminal: the jobs created, then one row per item that needs attention,
-// items that share one cause grouped on one line ("33 items not attempted: the account has no
-// free active-job slot — ...", then "#4–#36"). Every line fits the terminal: long errors are cut
-// with an ellipsis (--json and the piped rows keep the full text).
-import type { Context } from '../../context/context.js';
-import { fitTable, type FitColumn } from '../../terminal/fit-table.js';
-import { writeOut } from '../../terminal/io.js';
-import { stdoutChalk } from '../../terminal/output.js';
-import { sanitizeCell } from '../../core/sanitize.js';
-import { cut, displayWidth } from '../../core/text-width.js';
+// A batch's results as people read them on a terminal, returned as a report for the one renderer
+// (terminal/job-results.ts): the jobs created, then one row per item that needs attention, items
+// that share one cause grouped on one line ("33 items not attempted: the account has no free
+// active-job slot — ...", then "#4–#36"). The renderer fits every line to the terminal, cutting
+// long errors with an ellipsis (--json and the piped rows keep the full text).
+import type { ReportBlock, ReportColumn, ReportRow, Tone } from '../../terminal/job-results.js';
 import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { isCreated, type ItemResult, type ResultKind, type Results } from './results.js';
 import type { RowNumbers } from './validate.js';
+
+// The tests of the item ranges name them here, where the batch report began.
+export { compactItems } from '../../terminal/job-results.js';
 
 export const LABELS: Record<ResultKind, string> = {
   created: 'created',
@@ -64,75 +63,33 @@ function describeGroup(group: readonly ItemResult[], reason: StopReason | undefi
   };
 }
 
-/**
- * Item numbers as ranges ("#2, #4–#36, #40"), or a CSV file's rows ("rows 2, 4–36, 40"), within
- * `width` characters; what does not fit is counted ("… and 12 more").
- */
-export function compactItems(indices: readonly number[], width = Infinity, kind: 'item' | 'row' = 'item'): string {
-  const mark = kind === 'item' ? '#' : '';
-  const runs: string[] = [];
-  const counts: number[] = [];
-  for (let i = 0; i < indices.length; ) {
-    let j = i;
-    while (j + 1 < indices.length && indices[j + 1] === indices[j]! + 1) j++;
-    const n = j - i + 1;
-    if (n >= 3) {
-      runs.push(`${mark}${indices[i]}–${mark}${indices[j]}`);
-      counts.push(n);
-    } else {
-      for (let k = i; k <= j; k++) {
-        runs.push(`${mark}${indices[k]}`);
-        counts.push(1);
-      }
-    }
-    i = j + 1;
-  }
-  if (kind === 'row') runs[0] = `${indices.length === 1 ? 'row' : 'rows'} ${runs[0]}`;
-  let text = '';
-  let shown = 0;
-  for (let i = 0; i < runs.length; i++) {
-    const next = text ? `${text}, ${runs[i]}` : runs[i]!;
-    const rest = indices.length - shown - counts[i]!;
-    const tail = rest > 0 && i < runs.length - 1 ? `, … and ${rest} more` : '';
-    if (text && [...next].length + tail.length > width) return `${text}, … and ${indices.length - shown} more`;
-    text = next;
-    shown += counts[i]!;
-  }
-  return text;
-}
-
 const TITLE_MAX = 40;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+const TONES: Record<ResultKind, Tone> = {
+  created: 'good',
+  already_created: 'plain',
+  refused: 'bad',
+  already_refused: 'bad',
+  failed: 'bad',
+  unknown: 'unsure',
+  not_attempted: 'unsure',
+};
+
 /**
  * The report on a terminal. A CSV file's items are named by their rows (`rows`), as a spreadsheet
  * numbers them; other files' by their number from 0 (`#12`).
  */
-export async function writeReport(ctx: Context, results: Results, reason: StopReason | undefined, rows?: RowNumbers): Promise<void> {
-  const width = ctx.io.stdout.columns || 80;
+export function batchReport(results: Results, reason: StopReason | undefined, rows?: RowNumbers): ReportBlock[] {
   const byRow = rows !== undefined && rows.size > 0;
   const numberOf = (index: number) => (byRow ? (rows.get(index) ?? index) : index);
   const name = (index: number) => (byRow ? String(numberOf(index)) : `#${index}`);
   const ITEM = byRow ? 'ROW' : 'ITEM';
-  const chalk = ctx.color.stdout ? await stdoutChalk(ctx) : undefined;
-  const bold = (s: string) => (chalk ? chalk.bold(s) : s);
-  const colours: Partial<Record<ResultKind, (s: string) => string>> = chalk
-    ? {
-        created: chalk.green,
-        refused: chalk.red,
-        already_refused: chalk.red,
-        failed: chalk.red,
-        unknown: chalk.yellow,
-        not_attempted: chalk.yellow,
-      }
-    : {};
-  const byLabel = new Map(Object.entries(LABELS).map(([kind, label]) => [label, colours[kind as ResultKind]]));
-  const paintResult = (padded: string, raw: string) => byLabel.get(raw)?.(padded) ?? padded;
 
-  const created: string[][] = [];
+  const created: ReportRow[] = [];
   // Items that need attention, grouped by what they share: the result and the cause.
   const groups = new Map<string, ItemResult[]>();
   let approvals = false;
@@ -140,7 +97,7 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
     if (isCreated(r)) {
       const approval = r.created!.approvalStatusLabel ?? (r.created!.approvalStatus === null ? '' : String(r.created!.approvalStatus));
       approvals ||= approval !== '';
-      created.push([name(r.index), String(r.created!.jobId), String(r.created!.statusLabel ?? r.created!.status ?? ''), approval, LABELS[r.result], r.title].map(sanitizeCell));
+      created.push({ cells: [name(r.index), String(r.created!.jobId), String(r.created!.statusLabel ?? r.created!.status ?? ''), approval, LABELS[r.result], r.title], tone: TONES[r.result] });
       continue;
     }
     const key = groupKey(r, reason);
@@ -149,32 +106,11 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
     else groups.set(key, [r]);
   }
 
-  let out = '';
-  const flush = async (force = false) => {
-    if (out.length < 64 * 1024 && !force) return;
-    await writeOut(ctx.io.stdout, out);
-    out = '';
-  };
+  const blocks: ReportBlock[] = [];
   if (created.length > 0) {
-    const columns: FitColumn[] = [
-      { header: ITEM },
-      { header: 'JOB ID' },
-      { header: 'STATUS' },
-      { header: 'APPROVAL' },
-      { header: 'RESULT', paint: paintResult },
-      { header: 'TITLE', fit: true },
-    ];
+    const columns: ReportColumn[] = [{ header: ITEM }, { header: 'JOB ID' }, { header: 'STATUS' }, { header: 'APPROVAL' }, { header: 'RESULT', result: true }, { header: 'TITLE', fit: true }];
     const keep = columns.map((c) => approvals || c.header !== 'APPROVAL');
-    const lines = fitTable(
-      columns.filter((_, i) => keep[i]),
-      created.map((row) => row.filter((_, i) => keep[i])),
-      width,
-      bold,
-    );
-    for (const line of lines) {
-      out += line;
-      await flush();
-    }
+    blocks.push({ table: { columns: columns.filter((_, i) => keep[i]), rows: created.map((row) => ({ ...row, cells: row.cells.filter((_, i) => keep[i]) })) } });
   }
 
   const single: ItemResult[] = [];
@@ -185,35 +121,32 @@ export async function writeReport(ctx: Context, results: Results, reason: StopRe
   }
   const attention = results.size - created.length;
   if (attention > 0) {
-    out += `${created.length > 0 ? '\n' : ''}${attention} of ${plural(results.size, 'item')} ${attention === 1 ? 'needs' : 'need'} attention:\n`;
+    if (created.length > 0) blocks.push({ line: '' });
+    blocks.push({ line: `${attention} of ${plural(results.size, 'item')} ${attention === 1 ? 'needs' : 'need'} attention:` });
     if (single.length > 0) {
       single.sort((a, b) => a.index - b.index);
       const codes = single.some((r) => r.jobCode !== '');
-      const columns: FitColumn[] = [
+      const columns: ReportColumn[] = [
         { header: ITEM },
-        { header: 'TITLE', max: TITLE_MAX },
-        ...(codes ? [{ header: 'JOB CODE', max: 24 }] : []),
-        { header: 'RESULT', paint: paintResult },
+        { header: 'TITLE', max: TITLE_MAX, squeeze: true },
+        ...(codes ? [{ header: 'JOB CODE', max: 24, squeeze: true }] : []),
+        { header: 'RESULT', result: true },
         { header: 'ERROR', fit: true },
       ];
-      const lines = single.map((r) => [name(r.index), r.title, ...(codes ? [r.jobCode] : []), LABELS[r.result], cause(r, reason)].map(sanitizeCell));
-      for (const line of fitTable(columns, lines, width, bold)) {
-        out += line;
-        await flush();
-      }
+      const lines = single.map((r) => ({ cells: [name(r.index), r.title, ...(codes ? [r.jobCode] : []), LABELS[r.result], cause(r, reason)], tone: TONES[r.result] }));
+      blocks.push({ table: { columns, rows: lines } });
     }
     for (const group of shared) {
       const { label: what, text } = describeGroup(group, reason);
-      const label = `${plural(group.length, 'item')} ${what}:`;
-      const paint = colours[group[0]!.result];
-      out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - displayWidth(label) - 1))}\n`;
-      out += `  ${compactItems(
-        group.map((r) => numberOf(r.index)),
-        width - 2,
-        byRow ? 'row' : 'item',
-      )}\n`;
-      await flush();
+      blocks.push({
+        group: {
+          label: `${plural(group.length, 'item')} ${what}:`,
+          tone: TONES[group[0]!.result],
+          cause: text,
+          members: { numbers: group.map((r) => numberOf(r.index)), as: byRow ? 'rows' : 'items' },
+        },
+      });
     }
   }
-  await flush(true);
+  return blocks;
 }

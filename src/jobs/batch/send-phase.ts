@@ -15,7 +15,8 @@ import { batchKey } from '../../exactly-once/derived-key.js';
 import { sendAll } from './send.js';
 import type { Stopper } from '../../exactly-once/stop-signals.js';
 import { onStopSignals } from '../../exactly-once/stop-signals.js';
-import { atATime, finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
+import { printJobResults } from '../../terminal/job-results.js';
+import { atATime, batchResults, finish, markNotAttempted, plural, tally, tallyLine } from './summary.js';
 import type { Validated } from './validate.js';
 
 export interface SendContext {
@@ -81,7 +82,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printResults(ctx, results, stopper.reason, { csv: s.csv, rows: s.validated.rows });
+  await printJobResults(ctx, batchResults(results, stopper.reason, s.validated.rows), { csv: s.csv });
   // The whole command: reading, checking and resolving the file count as much as sending it.
   ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
   finish(results, stopper.reason, s.journal.failure);

@@ -1,15 +1,13 @@
-// The end of a run: every item's result on stdout (a table, tab-separated rows, or a JSON array
-// with --json), a one-line tally on stderr, and the exit code of the worst failure.
-import type { Context } from '../../context/context.js';
+// The end of a run: every item's result in each form the renderer prints (terminal/job-results.ts:
+// a report, tab-separated rows, a JSON array with --json, CSV with --csv), a one-line tally, and
+// the exit code of the worst failure. Nothing here prints.
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
-import { JsonArrayWriter, type Column } from '../../terminal/output.js';
-import { writeOut } from '../../terminal/io.js';
-import { sanitizeCell } from '../../core/sanitize.js';
-import type { CsvColumn } from '../../terminal/csv.js';
+import { mapped, writeJsonItems, type Cell, type JobResults } from '../../terminal/job-results.js';
+import type { Stream } from '../../terminal/io.js';
 import type { StopReason } from '../../exactly-once/classify.js';
 import type { RowNumbers } from './validate.js';
-import { LABELS, writeReport } from './report.js';
+import { batchReport, LABELS } from './report.js';
 import { isCreated, RESULT_KINDS, type ItemResult, type ResultKind, type Results } from './results.js';
 
 export function plural(n: number, word: string): string {
@@ -21,16 +19,14 @@ export function atATime(count: number, concurrency: number): string {
   return count > 1 ? `, ${Math.min(count, concurrency)} at a time` : '';
 }
 
-/** The piped rows: every item, every column, the full error. */
-const COLUMNS: Column<ItemResult>[] = [
-  { header: 'ITEM', value: (r) => r.index },
-  { header: 'TITLE', value: (r) => r.title },
-  { header: 'RESULT', value: (r) => LABELS[r.result] },
-  { header: 'JOB ID', value: (r) => r.created?.jobId },
-  { header: 'STATUS', value: (r) => r.created && (r.created.statusLabel ?? r.created.status) },
-  { header: 'APPROVAL', value: (r) => r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus) },
-  { header: 'ERROR', value: (r) => r.error && `${r.error.status ? `${r.error.status} ` : ''}${r.error.message}` },
-];
+function errorText(r: ItemResult): string | null {
+  return r.error && `${r.error.status ? `${r.error.status} ` : ''}${r.error.message}`;
+}
+
+/** The piped row of an item: its number, title, result, job id, status, approval, the full error. */
+function row(r: ItemResult): Cell[] {
+  return [r.index, r.title, LABELS[r.result], r.created?.jobId, r.created && (r.created.statusLabel ?? r.created.status), r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus), errorText(r)];
+}
 
 const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   auth: ['not attempted: the run stopped when the token was refused (401/403)', EXIT.AUTH],
@@ -77,68 +73,47 @@ function jsonItem(r: ItemResult) {
   };
 }
 
-const JSON_GROUP = 500;
-
-/** The results as one JSON array, written a group of items at a time: a batch of 100,000 never becomes one string. */
-export async function writeJsonResults(ctx: Context, results: Results): Promise<void> {
-  const writer = new JsonArrayWriter(ctx.io.stdout);
-  let group: ReturnType<typeof jsonItem>[] = [];
-  for (const r of results.all()) {
-    group.push(jsonItem(r));
-    if (group.length === JSON_GROUP) {
-      await writer.add(group);
-      group = [];
-    }
-  }
-  await writer.add(group);
-  await writer.end();
-}
-
-/** Piped: tab-separated rows as printTable writes them, in large writes and without holding them all. */
-async function writeRows(ctx: Context, results: Results): Promise<void> {
-  let chunk = '';
-  for (const r of results.all()) {
-    chunk += `${COLUMNS.map((c) => {
-      const v = c.value(r);
-      return v === null || v === undefined ? '' : sanitizeCell(String(v));
-    }).join('\t')}\n`;
-    if (chunk.length > 64 * 1024) {
-      await writeOut(ctx.io.stdout, chunk);
-      chunk = '';
-    }
-  }
-  await writeOut(ctx.io.stdout, chunk);
+/**
+ * The results as one JSON array, written a group of items at a time: what --json prints through
+ * batchResults, on its own for test/batch/summary.test.ts, which pins the text and its writes.
+ */
+export async function writeJsonResults(ctx: { io: { stdout: Stream } }, results: Results): Promise<void> {
+  await writeJsonItems(ctx.io.stdout, mapped(results.all(), jsonItem));
 }
 
 /**
  * With --csv: the piped rows' columns with a header, the item's row of a CSV file beside its
  * number, and its jobCode, so that a spreadsheet can look a result up by either.
  */
-async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers | undefined): Promise<void> {
-  const { writeCsv } = await import('../../terminal/csv.js');
-  const columns: CsvColumn<ItemResult>[] = [
-    { header: 'item', value: (r) => r.index },
-    ...(rows && rows.size > 0 ? [{ header: 'row', value: (r: ItemResult) => rows.get(r.index) }] : []),
-    { header: 'title', value: (r) => r.title },
-    { header: 'jobCode', value: (r) => r.jobCode || undefined },
-    { header: 'result', value: (r) => LABELS[r.result] },
-    { header: 'jobId', value: (r) => r.created?.jobId },
-    { header: 'status', value: (r) => r.created && (r.created.statusLabel ?? r.created.status) },
-    { header: 'approval', value: (r) => r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus) },
-    { header: 'error', value: (r) => r.error && `${r.error.status ? `${r.error.status} ` : ''}${r.error.message}` },
-  ];
-  await writeCsv(ctx, columns, results.all());
+function csvOf(results: Results, rows: RowNumbers | undefined): NonNullable<JobResults['csv']> {
+  const byRow = rows !== undefined && rows.size > 0;
+  return {
+    header: ['item', ...(byRow ? ['row'] : []), 'title', 'jobCode', 'result', 'jobId', 'status', 'approval', 'error'],
+    rows: mapped(results.all(), (r) => [
+      r.index,
+      ...(byRow ? [rows.get(r.index)] : []),
+      r.title,
+      r.jobCode || undefined,
+      LABELS[r.result],
+      r.created?.jobId,
+      r.created && (r.created.statusLabel ?? r.created.status),
+      r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus),
+      errorText(r),
+    ]),
+  };
 }
 
 /**
- * CSV with --csv (`csv`), JSON with --json, tab-separated rows in a pipe, the report (report.ts) on
- * a terminal. `rows`: the items' rows when the file was CSV (none otherwise).
+ * Every item's result in each form: JSON, the piped rows, CSV, the report on a terminal
+ * (report.ts). `rows`: the items' rows when the file was CSV (none otherwise).
  */
-export async function printResults(ctx: Context, results: Results, reason: StopReason | undefined, { csv = false, rows }: { csv?: boolean; rows?: RowNumbers } = {}): Promise<void> {
-  if (csv) await writeCsvResults(ctx, results, rows);
-  else if (ctx.globals.json) await writeJsonResults(ctx, results);
-  else if (!ctx.io.stdout.isTTY) await writeRows(ctx, results);
-  else await writeReport(ctx, results, reason, rows);
+export function batchResults(results: Results, reason: StopReason | undefined, rows?: RowNumbers): JobResults {
+  return {
+    json: mapped(results.all(), jsonItem),
+    rows: mapped(results.all(), row),
+    csv: csvOf(results, rows),
+    report: () => batchReport(results, reason, rows),
+  };
 }
 
 export function tally(results: Results): Record<ResultKind, number> {

@@ -1,14 +1,10 @@
-// The end of a bulk change, by the batch's rules: every job's result on stdout (a JSON array with
-// --json, tab-separated rows in a pipe, a report on a terminal), a tally on stderr, and the exit
-// code of the worst failure (0 only when every job is changed or already as asked).
-import type { Context } from '../../context/context.js';
+// The end of a bulk change, by the batch's rules: every job's result in each form the renderer
+// prints (terminal/job-results.ts: a JSON array with --json, tab-separated rows in a pipe, a report
+// on a terminal), a tally, and the exit code of the worst failure (0 only when every job is
+// changed or already as asked). Nothing here prints.
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
-import { fitTable, type FitColumn } from '../../terminal/fit-table.js';
-import { writeOut } from '../../terminal/io.js';
-import { JsonArrayWriter, stdoutChalk } from '../../terminal/output.js';
-import { sanitizeCell } from '../../core/sanitize.js';
-import { cut, displayWidth } from '../../core/text-width.js';
+import { mapped, type JobResults, type ReportBlock, type ReportColumn, type Tone } from '../../terminal/job-results.js';
 import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';
@@ -38,108 +34,79 @@ function errorText(item: BulkItem<unknown>): string {
   return item.error ? `${item.error.status ? `${item.error.status} ` : ''}${item.error.message}` : '';
 }
 
-async function writeJsonItems(ctx: Context, items: BulkItem<unknown>[]): Promise<void> {
-  const writer = new JsonArrayWriter(ctx.io.stdout);
-  const body = (item: BulkItem<unknown>) => (item.result === 'would_change' ? { body: item.planned?.body } : {});
-  for (let i = 0; i < items.length; i += 500) {
-    await writer.add(
-      items.slice(i, i + 500).map((item) => ({
-        index: item.index,
-        ok: isDone(item.result),
-        result: item.result,
-        jobId: item.jobId,
-        title: item.title,
-        sent: item.sent,
-        ...item.view!.json,
-        ...body(item),
-        error: item.error,
-      })),
-    );
-  }
-  await writer.end();
+function jsonItem(item: BulkItem<unknown>): unknown {
+  return {
+    index: item.index,
+    ok: isDone(item.result),
+    result: item.result,
+    jobId: item.jobId,
+    title: item.title,
+    sent: item.sent,
+    ...item.view!.json,
+    ...(item.result === 'would_change' ? { body: item.planned?.body } : {}),
+    error: item.error,
+  };
 }
 
-/** Piped: job id, title, result, the operation's columns, the error; every job, in the order given. */
-async function writeRows(ctx: Context, items: BulkItem<unknown>[]): Promise<void> {
-  let chunk = '';
-  for (const item of items) {
-    chunk += `${[String(item.jobId), item.title, BULK_LABELS[item.result], ...item.view!.cells, errorText(item)].map(sanitizeCell).join('\t')}\n`;
-    if (chunk.length > 64 * 1024) {
-      await writeOut(ctx.io.stdout, chunk);
-      chunk = '';
-    }
-  }
-  await writeOut(ctx.io.stdout, chunk);
-}
+const TONES: Record<BulkResult, Tone> = {
+  changed: 'good',
+  would_change: 'planned',
+  unchanged: 'plain',
+  refused: 'bad',
+  failed: 'bad',
+  unknown: 'unsure',
+  not_attempted: 'unsure',
+};
 
-/** Job ids as one line within `width`; what does not fit is counted. */
-function idList(ids: readonly number[], width: number): string {
-  let text = '';
-  for (let i = 0; i < ids.length; i++) {
-    const next = text ? `${text}, ${ids[i]}` : String(ids[i]);
-    const tail = i < ids.length - 1 ? `, … and ${ids.length - i - 1} more` : '';
-    if (text && next.length + tail.length > width) return `${text}, … and ${ids.length - i} more`;
-    text = next;
-  }
-  return text;
+const GAVE_UP = / \(gave up after \d+ attempts\)$/;
+
+function isCapacity(item: BulkItem<unknown>, reason: StopReason | undefined): boolean {
+  return item.error?.code === CAPACITY_CODE || (item.result === 'not_attempted' && reason === 'capacity');
 }
 
 /** On a terminal: the jobs done (one line each), then the others, those sharing a cause on one line. */
-async function writeReport(ctx: Context, items: BulkItem<unknown>[], reason: StopReason | undefined): Promise<void> {
-  const width = ctx.io.stdout.columns || 80;
-  const chalk = ctx.color.stdout ? await stdoutChalk(ctx) : undefined;
-  const bold = (s: string) => (chalk ? chalk.bold(s) : s);
-  const colours: Partial<Record<BulkResult, (s: string) => string>> = chalk
-    ? { changed: chalk.green, would_change: chalk.cyan, refused: chalk.red, failed: chalk.red, unknown: chalk.yellow, not_attempted: chalk.yellow }
-    : {};
-  const byLabel = new Map(Object.entries(BULK_LABELS).map(([kind, label]) => [label, colours[kind as BulkResult]]));
-  const paintResult = (padded: string, raw: string) => byLabel.get(raw)?.(padded) ?? padded;
-
+function bulkReport(items: readonly BulkItem<unknown>[], reason: StopReason | undefined): ReportBlock[] {
   const done = items.filter((i) => isDone(i.result));
   const groups = new Map<string, BulkItem<unknown>[]>();
   for (const item of items) {
     if (isDone(item.result)) continue;
-    const capacity = item.error?.code === CAPACITY_CODE || (item.result === 'not_attempted' && reason === 'capacity');
-    const key = capacity ? 'capacity' : `${item.result}\0${errorText(item).replace(/ \(gave up after \d+ attempts\)$/, '')}`;
+    const key = isCapacity(item, reason) ? 'capacity' : `${item.result}\0${errorText(item).replace(GAVE_UP, '')}`;
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
-  let out = '';
-  if (done.length > 0) {
-    const columns: FitColumn[] = [{ header: 'JOB' }, { header: 'TITLE', max: 40 }, { header: 'RESULT', paint: paintResult }, { header: 'CHANGE', fit: true }];
-    const rows = done.map((i) => [String(i.jobId), i.title, BULK_LABELS[i.result], i.view!.text].map(sanitizeCell));
-    out += fitTable(columns, rows, width, bold).join('');
-  }
+  const blocks: ReportBlock[] = [];
+  const row = (i: BulkItem<unknown>, last: string) => ({ cells: [String(i.jobId), i.title, BULK_LABELS[i.result], last], tone: TONES[i.result] });
+  const columns = (last: string): ReportColumn[] => [{ header: 'JOB' }, { header: 'TITLE', max: 40, squeeze: true }, { header: 'RESULT', result: true }, { header: last, fit: true }];
+  if (done.length > 0) blocks.push({ table: { columns: columns('CHANGE'), rows: done.map((i) => row(i, i.view!.text)) } });
   const attention = items.length - done.length;
   if (attention > 0) {
-    out += `${done.length > 0 ? '\n' : ''}${attention} of ${plural(items.length, 'job')} ${attention === 1 ? 'needs' : 'need'} attention:\n`;
+    if (done.length > 0) blocks.push({ line: '' });
+    blocks.push({ line: `${attention} of ${plural(items.length, 'job')} ${attention === 1 ? 'needs' : 'need'} attention:` });
     const single = [...groups.values()].filter((g) => g.length === 1).map((g) => g[0]!);
-    if (single.length > 0) {
-      const columns: FitColumn[] = [{ header: 'JOB' }, { header: 'TITLE', max: 40 }, { header: 'RESULT', paint: paintResult }, { header: 'ERROR', fit: true }];
-      const rows = single.map((i) => [String(i.jobId), i.title, BULK_LABELS[i.result], errorText(i)].map(sanitizeCell));
-      out += fitTable(columns, rows, width, bold).join('');
-    }
+    if (single.length > 0) blocks.push({ table: { columns: columns('ERROR'), rows: single.map((i) => row(i, errorText(i))) } });
     for (const group of groups.values()) {
       if (group.length === 1) continue;
       const first = group[0]!;
-      const capacity = first.error?.code === CAPACITY_CODE || (first.result === 'not_attempted' && reason === 'capacity');
-      const what = capacity ? 'not changed' : BULK_LABELS[first.result];
-      const text = capacity ? 'no free active-job slot — close a job or raise the limit' : errorText(first).replace(/ \(gave up after \d+ attempts\)$/, '');
-      const label = `${plural(group.length, 'job')} ${what}:`;
-      const paint = colours[first.result];
-      out += `${paint ? paint(label) : label} ${cut(sanitizeCell(text), Math.max(16, width - displayWidth(label) - 1))}\n`;
-      out += `  ${idList(
-        group.map((i) => i.jobId),
-        width - 2,
-      )}\n`;
+      const capacity = isCapacity(first, reason);
+      blocks.push({
+        group: {
+          label: `${plural(group.length, 'job')} ${capacity ? 'not changed' : BULK_LABELS[first.result]}:`,
+          tone: TONES[first.result],
+          cause: capacity ? 'no free active-job slot — close a job or raise the limit' : errorText(first).replace(GAVE_UP, ''),
+          members: { numbers: group.map((i) => i.jobId), as: 'ids' },
+        },
+      });
     }
   }
-  await writeOut(ctx.io.stdout, out);
+  return blocks;
 }
 
-export async function printBulk(ctx: Context, items: BulkItem<unknown>[], reason?: StopReason): Promise<void> {
-  if (ctx.globals.json) await writeJsonItems(ctx, items);
-  else if (!ctx.io.stdout.isTTY) await writeRows(ctx, items);
-  else await writeReport(ctx, items, reason);
+/** Every job's result in each form: JSON, the piped rows (job id, title, result, the operation's columns, the error), the report. */
+export function bulkResults(items: readonly BulkItem<unknown>[], reason: StopReason | undefined): JobResults {
+  return {
+    json: mapped(items, jsonItem),
+    rows: mapped(items, (item) => [String(item.jobId), item.title, BULK_LABELS[item.result], ...item.view!.cells, errorText(item)]),
+    report: () => bulkReport(items, reason),
+  };
 }
 
 export function tallyLine(items: readonly BulkItem<unknown>[], seconds: number): string {

@@ -26,7 +26,8 @@ import { atATime, plural } from '../batch/summary.js';
 import { targetOf, type Target } from '../target.js';
 import { failureOf } from './bulk-failure.js';
 import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
-import { finishBulk, markNotAttempted, printBulk, tallyLine } from './bulk-output.js';
+import { printJobResults } from '../../terminal/job-results.js';
+import { bulkResults, finishBulk, markNotAttempted, tallyLine } from './bulk-output.js';
 import { settleAnswer, stillAsPlanned } from './settle.js';
 
 export interface BulkOptions {
@@ -239,7 +240,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
 export async function report<D>(ctx: Context, op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): Promise<void> {
   markNotAttempted(items, reason);
   for (const item of items) item.view ??= op.view(item.result, item.planned?.detail, item.planned?.body);
-  await printBulk(ctx, items, reason);
+  await printJobResults(ctx, bulkResults(items, reason));
   ctx.info(`${tallyLine(items, ctx.elapsedMs() / 1000)}${dryRun ? '; nothing sent (--dry-run)' : ''}`);
   finishBulk(items, reason);
 }

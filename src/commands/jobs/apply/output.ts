@@ -1,19 +1,10 @@
 // The plan of `jobs apply` as people read it (counts first, then one table of the changes, each
-// field as old -> new, then the publication flags held back) and as JSON for scripts.
-import type { Context } from '../../../context/context.js';
-import { fitTable, type FitColumn } from '../../../terminal/fit-table.js';
-import { sanitizeCell } from '../../../core/sanitize.js';
+// field as old -> new, then the publication flags held back), returned as a report for the one
+// renderer (terminal/job-results.ts: values cut on a terminal, whole in a pipe or a log), and as
+// JSON for scripts.
+import type { ReportBlock, ReportColumn, ReportRow, Text } from '../../../terminal/job-results.js';
 import { plural } from '../../../jobs/batch/summary.js';
 import { counts, type Action, type Held, type Plan } from './plan.js';
-
-const MAX_SHOWN = 40;
-
-function shown(value: unknown): string {
-  if (value === undefined || value === null) return '(none)';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const cut = text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
-  return typeof value === 'string' ? JSON.stringify(cut) : cut;
-}
 
 export function countsLine(plan: Plan): string {
   const c = counts(plan);
@@ -23,36 +14,36 @@ export function countsLine(plan: Plan): string {
 }
 
 /** Each change as rows: the action's first row names it, the next ones carry its other fields. */
-function rowsOf(action: Action): string[][] {
+function rowsOf(action: Action): ReportRow[] {
   const job = action.kind === 'create' ? '' : String(action.jobId);
   const head = [action.kind, action.code, job, action.title];
-  const lines =
+  const lines: Text[] =
     action.kind === 'create'
       ? ['new job']
       : action.kind === 'close'
         ? [`status ${action.fromLabel ?? action.fromStatus} → Closed (1)`]
-        : action.changes.map((c) => `${c.field}: ${shown(c.from)} → ${shown(c.to)}`);
+        : action.changes.map((c) => [`${c.field}: `, { value: c.from }, ' → ', { value: c.to }]);
   if (action.kind === 'update' && action.body.publishToFreeJobBoards !== undefined && !action.changes.some((c) => c.field === 'publishToFreeJobBoards')) {
     lines.push(`free boards kept ${action.body.publishToFreeJobBoards === true ? 'on' : 'off'} (sent back)`);
   }
-  return lines.map((line, i) => [...(i === 0 ? head : ['', '', '', '']), line].map(sanitizeCell));
+  return lines.map((line, i) => ({ cells: [...(i === 0 ? head : ['', '', '', '']), line] }));
 }
 
-function heldLines(plan: Plan): string[] {
+function heldLines(plan: Plan): ReportBlock[] {
   const entries: { code: string; held: Held }[] = [];
   for (const a of [...plan.actions, ...plan.unchanged]) if ('held' in a) for (const held of a.held) entries.push({ code: a.code, held });
-  return entries.map((e) => sanitizeCell(`  ${e.code}: ${e.held.field} ${shown(e.held.value)} not applied: ${e.held.reason}`));
+  return entries.map((e) => ({ line: [`  ${e.code}: ${e.held.field} `, { value: e.held.value }, ` not applied: ${e.held.reason}`] }));
 }
 
-export function planText(plan: Plan, width: number): string {
-  let out = `${countsLine(plan)}\n`;
+export function planReport(plan: Plan): ReportBlock[] {
+  const blocks: ReportBlock[] = [{ line: countsLine(plan) }];
   if (plan.actions.length > 0) {
-    const columns: FitColumn[] = [{ header: 'ACTION' }, { header: 'CODE', max: 24 }, { header: 'JOB' }, { header: 'TITLE', max: 32 }, { header: 'CHANGE', fit: true }];
-    out += `\n${fitTable(columns, plan.actions.flatMap(rowsOf), width).join('')}`;
+    const columns: ReportColumn[] = [{ header: 'ACTION' }, { header: 'CODE', max: 24, squeeze: true }, { header: 'JOB' }, { header: 'TITLE', max: 32, squeeze: true }, { header: 'CHANGE', fit: true }];
+    blocks.push({ line: '' }, { table: { columns, rows: plan.actions.flatMap(rowsOf) } });
   }
   const held = heldLines(plan);
-  if (held.length > 0) out += `\nHeld (a later apply sends them once allowed):\n${held.join('\n')}\n`;
-  return out;
+  if (held.length > 0) blocks.push({ line: '' }, { line: 'Held (a later apply sends them once allowed):' }, ...held);
+  return blocks;
 }
 
 export function planJson(plan: Plan): unknown {
@@ -73,8 +64,4 @@ export function planJson(plan: Plan): unknown {
     unchanged: plan.unchanged,
     uncompared: plan.uncompared,
   };
-}
-
-export function printPlanTo(ctx: Context, plan: Plan, stream: 'stdout' | 'stderr'): void {
-  ctx.io[stream].write(planText(plan, ctx.io[stream].columns || 80));
 }

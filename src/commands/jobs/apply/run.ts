@@ -11,6 +11,7 @@ import type { Context } from '../../../context/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import { writeJson } from '../../../terminal/output.js';
+import { printReport } from '../../../terminal/job-results.js';
 import { journalsDir } from '../../../core/paths.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { parseConcurrency } from '../../../config/settings.js';
@@ -32,7 +33,7 @@ import { idProblems, statusNotes, takeServiceFields } from './export.js';
 import { ambiguousCodes, codeProblems, planApply, type Action, type FileItem } from './plan.js';
 import { journaledCreates, recoverJournaled } from './known.js';
 import { applyOperation } from './operation.js';
-import { countsLine, planJson, printPlanTo } from './output.js';
+import { countsLine, planJson, planReport } from './output.js';
 import type { ApplyOptions } from './flags.js';
 
 /**
@@ -128,12 +129,12 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       const changes = plan.actions.length;
       if (options.dryRun || changes === 0) {
         if (ctx.globals.json) await writeJson(ctx, planJson(plan));
-        else printPlanTo(ctx, plan, 'stdout');
+        else await printReport(ctx, planReport(plan), 'stdout');
         ctx.info(changes === 0 ? `nothing to change: ${plural(plan.unchanged.length, 'job')} unchanged` : `${countsLine(plan)}; nothing sent (--dry-run)`);
         return;
       }
       // The plan is what is consented to: people see it on stderr, stdout carries the results.
-      if (!ctx.globals.json || ctx.interactive) printPlanTo(ctx, plan, 'stderr');
+      if (!ctx.globals.json || ctx.interactive) await printReport(ctx, planReport(plan), 'stderr');
       const question = changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`;
       const refusal = () => new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
       if (!(await consent(ctx, question, refusal))) {

@@ -49,11 +49,18 @@ function namedColumns(jobs: readonly Job[], wide: boolean, tty: boolean): Array<
   return NAMED.filter((c) => c.field === 'jobFunctionId' || (c.field === 'customerId' && jobs.some((j) => typeof j.customerId === 'number')));
 }
 
-function withNamed(named: Array<{ header: string; field: string }>, names?: JobNamer): Column<Job>[] {
+/**
+ * `fit`: on a terminal, a row fits its width: the title is cut with an ellipsis as gh cuts it, then
+ * the names when that is not enough. Otherwise (a pipe, --wide) every cell is whole.
+ */
+function withNamed(named: Array<{ header: string; field: string }>, names?: JobNamer, fit = false): Column<Job>[] {
   return [
-    ...COLUMNS,
+    // Giving way in turn: the title (as gh cuts it), the names, and the publication channels last
+    // (a staffing account's eight columns at 80).
+    ...COLUMNS.map((c) => (!fit ? c : c.header === 'TITLE' ? { ...c, fit, squeeze: 1 } : c.header === 'PUBLISHED' ? { ...c, squeeze: 3 } : c)),
     ...named.map(({ header, field }) => ({
       header,
+      ...(fit ? { squeeze: 2 } : {}),
       value: (job: Job) => {
         const value = job[field];
         if (typeof value !== 'number' && typeof value !== 'string') return undefined;
@@ -68,7 +75,8 @@ async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean)
   const named = namedColumns(jobs, wide, true);
   const { loadJobNamer } = await import('../job-names.js');
   const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
-  await printTable(ctx, withNamed(named, names), jobs);
+  // --wide asks for every field whole: its rows are wider than most terminals.
+  await printTable(ctx, withNamed(named, names, !wide), jobs);
 }
 
 /** Status codes for the `status` query parameter; labels are looked up in /job-options. */
