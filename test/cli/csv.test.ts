@@ -131,7 +131,7 @@ describe('CsvHeader', () => {
   });
 
   it('tells a file separated by semicolons', () => {
-    expect(details(['title;description;location'])[0]?.message).toContain('separated by semicolons');
+    expect(details(['title;description;location'])[0]?.message).toContain('split by semicolons');
   });
 
   it('maps a problem of a reference to the column the file uses', () => {
