@@ -75,21 +75,30 @@ class Scan {
       if (this.found?.encoding === 'utf-8') chunk = chunk.subarray(3);
     }
     if (this.decided) return;
-    if (this.valid) {
-      const bytes = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
-      const open = openTail(bytes);
-      this.valid = isUtf8(bytes.subarray(0, bytes.length - open));
-      this.tail = bytes.slice(bytes.length - open);
-    }
     if (!this.valid) {
-      const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      this.nul ||= buffer.includes(0);
-      this.undefined1252 ||= UNDEFINED_1252.some((b) => buffer.includes(b));
+      this.signs(chunk);
+      return;
     }
+    const bytes = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
+    const open = openTail(bytes);
+    this.valid = isUtf8(bytes.subarray(0, bytes.length - open));
+    this.tail = Buffer.from(bytes.subarray(bytes.length - open)); // a copy: the chunk's buffer is read into again
+    if (!this.valid) this.signs(bytes);
+  }
+
+  /** Notes the signs that invalid UTF-8 is not Windows-1252 either. */
+  private signs(chunk: Uint8Array): void {
+    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.nul ||= buffer.includes(0);
+    this.undefined1252 ||= UNDEFINED_1252.some((b) => buffer.includes(b));
   }
 
   result(): Sniff {
-    const valid = this.valid && this.tail.length === 0;
+    if (this.valid && this.tail.length > 0) {
+      this.valid = false; // a sequence the input never finished
+      this.signs(this.tail);
+    }
+    const valid = this.valid;
     // A UTF-8 BOM says UTF-8: bad bytes after it are damage, not another encoding.
     if (this.found?.encoding === 'utf-8') return valid ? this.found : { ...this.found, damaged: true };
     if (this.found) return this.found;
@@ -142,7 +151,7 @@ class EscapingUtf8 implements ChunkDecoder {
   write(chunk: Uint8Array): string {
     const bytes = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const open = openTail(bytes);
-    this.tail = bytes.slice(bytes.length - open);
+    this.tail = Buffer.from(bytes.subarray(bytes.length - open)); // a copy: the chunk's buffer is read into again
     return escapeBytes(bytes.subarray(0, bytes.length - open));
   }
 
