@@ -3,7 +3,7 @@
 // true/false/yes/no, numbers are numbers where the field is numeric. The job checks that follow
 // (job-input.ts) are those of a JSON item; only what a cell's text cannot say is checked here.
 import { UsageError, type ErrorDetail } from '../../core/errors.js';
-import { FORMULA_START } from '../../terminal/csv.js';
+import { readCell } from '../../terminal/csv.js';
 import { editDistance } from '../../core/suggest.js';
 import { setOwnField } from '../../domain/own-field.js';
 import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseReferenceText, readNumberText, type DecimalMark } from '../../domain/job-fields.js';
@@ -26,11 +26,6 @@ export const MAX_COLUMNS = 500;
 const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = FIELDS.filter((f) => f.required === 'always').map((f) =>
   f.reference ? [f.reference.name, f.name] : [f.name],
 );
-
-/** The cell's text without the `'` that `--csv` puts before text a spreadsheet would take for a formula. */
-export function unneutralise(text: string): string {
-  return text.charCodeAt(0) === 39 && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
 
 /**
  * The field a column name is a slip of: another case or spacing ("Job Function"), or a typo of one
@@ -162,10 +157,10 @@ export function readRow(header: CsvHeader, cells: readonly string[], index: numb
         if (column === 'id') return { kind: 'existing', id: trimmed };
         continue;
       }
-      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : unneutralise(raw).trim();
+      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : readCell(raw).trim();
       continue;
     }
-    const text = unneutralise(raw);
+    const text = readCell(raw);
     const cell = text.trim();
     if (NUMBER_FIELDS.has(column)) {
       const n = readNumberText(cell, decimal);
