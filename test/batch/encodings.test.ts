@@ -78,6 +78,16 @@ describe('input encodings', () => {
     expect(posts(proxy)).toHaveLength(0);
   });
 
+  it('a UTF-16 tab-separated file with a cell over the cap (1 MiB characters): an error naming its row and column; nothing sent', async () => {
+    const header = 'title\tdescription\tlocation\tjobFunction\temployerTypeId\r\n';
+    const text = `${header}Enc cap ok\t${words(110)}\tBerlin\t103\t504\r\nEnc cap big\t${'x'.repeat(1100 * 1024)}\tBerlin\t103\t504\r\n`;
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, bytesFile('cap.txt', utf16le(text)), ['--format', 'csv']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/row 3, column description: not valid CSV: the row is longer than 1,048,576 characters/);
+    expect(posts(proxy)).toHaveLength(0);
+  });
+
   it('stops NDJSON and a JSON array whose bytes are no text, naming the line; nothing sent', async () => {
     const line = JSON.stringify(validJob({ title: 'Enc bad NDJSON' }));
     const ndjson = Buffer.concat([Buffer.from(`${line}\n${line.slice(0, 12)}`), Buffer.from([0xc3, 0x28, 0x00]), Buffer.from(`${line.slice(12)}\n`)]);
