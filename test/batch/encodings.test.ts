@@ -88,6 +88,15 @@ describe('input encodings', () => {
     expect(posts(proxy)).toHaveLength(0);
   });
 
+  it('a header row whose bytes are no text is named by its column number', async () => {
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, bytesFile('bad-header.csv', Buffer.concat([Buffer.from('ti'), Buffer.from([0x81]), Buffer.from('tle,description\r\nx,y\r\n')])));
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('the header row of');
+    expect(res.stderr).toContain('  - row 1, column 1: character 3 of the cell: the byte 0x81 is not text');
+    expect(posts(proxy)).toHaveLength(0);
+  });
+
   it('stops NDJSON and a JSON array whose bytes are no text, naming the line; nothing sent', async () => {
     const line = JSON.stringify(validJob({ title: 'Enc bad NDJSON' }));
     const ndjson = Buffer.concat([Buffer.from(`${line}\n${line.slice(0, 12)}`), Buffer.from([0xc3, 0x28, 0x00]), Buffer.from(`${line.slice(12)}\n`)]);
