@@ -52,6 +52,8 @@ beforeAll(async () => {
     const res = await call(sandbox.current, 'POST', '/v1/jobs', { body: validJob({ jobCode: `RT-${i}`, ...job }) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
+  const decimals = validJob({ jobCode: 'RT-decimals', title: 'decimal salary', salaryMin: 1000.25, salaryMax: 65000.5, experience: 2.5 });
+  expect((await call(sandbox.current, 'POST', '/v1/jobs', { body: decimals })).status).toBe(201);
 });
 
 async function planOf(path: string): Promise<any> {
@@ -92,6 +94,26 @@ describe('export, then apply the untouched file: nothing planned', () => {
     const text = bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toMatch(/^\ufeffid,jobCode,title,/);
     expect(text).toContain(',"=""00042""",');
+    expect(changes(await planOf(path))).toEqual([]);
+  });
+
+  it("the Excel file saved again as German Excel does ('CSV UTF-8', `;`, decimal commas, =\"…\" as its text): nothing planned", async () => {
+    const path = join(dir, 'excel-again.csv');
+    expect((await recruit(['jobs', 'list', '--all', '--output', path])).code).toBe(0);
+    const { parse } = await import('csv-parse/sync');
+    const [header, ...rows] = parse(readFileSync(path), { bom: true, relax_column_count: true }) as string[][];
+    const numeric = new Set(['salaryMin', 'salaryMax', 'experience']);
+    const resaved = [header!, ...rows].map((cells, r) =>
+      cells.map((cell, k) => {
+        const shown = /^="((?:[^"]|"")*)"$/.exec(cell)?.[1]?.replace(/""/g, '"') ?? cell; // Excel saves what it shows
+        return r > 0 && numeric.has(header![k]!) ? shown.replace('.', ',') : shown;
+      }),
+    );
+    const quoted = (cell: string) => (/[;"\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+    writeFileSync(path, `\ufeff${resaved.map((cells) => cells.map(quoted).join(';')).join('\r\n')}\r\n`);
+    const text = readFileSync(path, 'utf8');
+    expect(text).toContain(';00042;00042 text;'); // the code's cell, now plain text
+    expect(text).toMatch(/;1000,25;65000,5;.*;2,5;/); // numbers as German Excel writes them
     expect(changes(await planOf(path))).toEqual([]);
   });
 });
