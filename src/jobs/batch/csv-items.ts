@@ -148,16 +148,15 @@ export async function* csvItemBatches(chunks: AsyncIterable<string>, display: st
         }
         if (unreadable) {
           batch.push({ index, row, error: `cannot be read: ${unreadable.why}`, errorField: unreadable.column, text: JSON.stringify(cells) });
-          index++;
-          continue;
+        } else {
+          const read = readRow(pass.header, cells, index, pass.readExisting === true, decimal);
+          if (read.kind === 'blank') continue;
+          if (read.kind === 'existing') {
+            pass.existing++;
+            continue;
+          }
+          batch.push({ index, row, value: read.value, problems: read.problems, text: JSON.stringify(cells) });
         }
-        const read = readRow(pass.header, cells, index, pass.readExisting === true, decimal);
-        if (read.kind === 'blank') continue;
-        if (read.kind === 'existing') {
-          pass.existing++;
-          continue;
-        }
-        batch.push({ index, row, value: read.value, problems: read.problems, text: JSON.stringify(cells) });
         index++;
         // The records parsed so far, at most BATCH: no more is read ahead than the stream holds.
         if (batch.length === BATCH || parser.readableLength === 0) {
