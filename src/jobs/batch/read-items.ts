@@ -136,6 +136,11 @@ export class ItemSource {
     return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display, sniff), options, sniff);
   }
 
+  /** The decoded text may hold bytes that are no text (damaged UTF-8, UTF-16): only then is it searched for them. */
+  private get mayHoldUnreadable(): boolean {
+    return this.sniff.damaged === true || this.sniff.encoding.startsWith('utf-16');
+  }
+
   /** The note to say once when the file was not UTF-8 or UTF-16 (read as Windows-1252). */
   get encodingNote(): string | undefined {
     return encodingNote(this.sniff, this.display);
@@ -169,9 +174,8 @@ export class ItemSource {
     if (this.format === 'csv') {
       const { csvItemBatches } = await import('./csv-items.js');
       this.csv = { existing: 0, readExisting: this.options.readExisting === true };
-      const delimiter = this.options.delimiter ?? (/\.tsv$/i.test(this.path) ? '\t' : undefined);
-      const exact = this.sniff.damaged === true || this.sniff.encoding.startsWith('utf-16');
-      yield* csvItemBatches(readTextChunks(this.path, this.sniff), this.display, this.csv, { ...(delimiter ? { delimiter } : {}), exact });
+      const delimiter = this.options.delimiter ?? ([this.path, this.display].some((name) => /\.tsv$/i.test(name)) ? '\t' : undefined);
+      yield* csvItemBatches(readTextChunks(this.path, this.sniff), this.display, this.csv, { ...(delimiter ? { delimiter } : {}), exact: this.mayHoldUnreadable });
       return;
     }
     if (this.format !== 'ndjson') {
@@ -183,6 +187,7 @@ export class ItemSource {
     }
     let index = 0;
     let line = 0;
+    const exact = this.mayHoldUnreadable;
     for await (const lines of lineBatches(readTextChunks(this.path, this.sniff))) {
       const batch: RawItem[] = [];
       for (const raw of lines) {
@@ -194,7 +199,7 @@ export class ItemSource {
         }
         const text = raw.trim();
         if (text === '') continue;
-        const unreadable = unreadableIn(raw);
+        const unreadable = exact ? unreadableIn(raw) : undefined;
         if (unreadable !== undefined) {
           batch.push({ index, line, text, error: `cannot be read: ${unreadable}` });
           index++;
