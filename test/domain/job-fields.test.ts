@@ -91,3 +91,18 @@ describe('the other parsers', () => {
     expect(parseReferenceText('42a')).toBe('42a');
   });
 });
+
+describe('readNumberText (property): a number written as a spreadsheet writes it reads back as itself, or as two named readings', () => {
+  it('with a point in a `,` file, with a comma in a `;` file', async () => {
+    const { default: fc } = await import('fast-check');
+    const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((cents) => cents / 100);
+    fc.assert(
+      fc.property(amount, (n) => {
+        expect(readNumberText(String(n))).toEqual({ value: n });
+        const german = readNumberText(String(n).replace('.', ','), ',');
+        if (german !== undefined && 'ambiguous' in german) expect(german.ambiguous).toContain(n);
+        else expect(german).toEqual({ value: n });
+      }),
+    );
+  });
+});
