@@ -223,7 +223,7 @@ complete -c recruit -n '__recruit_in "recruit jobs list"' -l page-size -x -d 'jo
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow every page'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l wide -d 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l csv -d 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)'
-complete -c recruit -n '__recruit_in "recruit jobs list"' -l output -r -F -d 'write --csv (a *.csv name means --csv) or --json to a file; CSV in a file is made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l output -r -F -d 'write the --csv output to this file instead of stdout, made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -s h -l help -d 'show help'
 # recruit jobs status
 complete -c recruit -n '__recruit_in "recruit jobs status"' -l concurrency -x -d 'several jobs: requests in flight at once (default 4, or the profile setting)'

@@ -2,7 +2,7 @@
 // A round trip that changes nothing, over real HTTP against the sandbox: jobs with hostile text
 // (formula starts, a leading apostrophe or tab, quotes, line breaks, ZWNJ, ZWJ emoji, RLM/LRM, CJK,
 // combining marks, C0 controls, codes with leading zeros) exported by `jobs list --all --csv`,
-// `--json` and `--output <file>.csv`, then `jobs apply --file` of the untouched export: nothing planned.
+// `--json` and `--csv --output <file>`, then `jobs apply --file` of the untouched export: nothing planned.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +84,10 @@ describe('export, then apply the untouched file: nothing planned', () => {
     expect(changes(await planOf(path))).toEqual([]);
   });
 
-  it('jobs list --all --csv --output <file>.csv: UTF-8 with a BOM, CRLF, codes kept as text for Excel', async () => {
+  it('jobs list --all --csv --output <file>: UTF-8 with a BOM, CRLF, codes kept as text for Excel; without --csv, a usage error', async () => {
+    const refused = await recruit(['jobs', 'list', '--all', '--output', join(dir, 'no.csv')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--output goes with --csv');
     const path = join(dir, 'excel.csv');
     const res = await recruit(['jobs', 'list', '--all', '--csv', '--output', path]);
     expect(res.code, res.stderr).toBe(0);
@@ -99,7 +102,7 @@ describe('export, then apply the untouched file: nothing planned', () => {
 
   it("the Excel file saved again as German Excel does ('CSV UTF-8', `;`, decimal commas, =\"…\" as its text): nothing planned", async () => {
     const path = join(dir, 'excel-again.csv');
-    expect((await recruit(['jobs', 'list', '--all', '--output', path])).code).toBe(0);
+    expect((await recruit(['jobs', 'list', '--all', '--csv', '--output', path])).code).toBe(0);
     const { parse } = await import('csv-parse/sync');
     const [header, ...rows] = parse(readFileSync(path), { bom: true, relax_column_count: true }) as string[][];
     const numeric = new Set(['salaryMin', 'salaryMax', 'experience']);

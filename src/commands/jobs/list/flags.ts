@@ -13,7 +13,7 @@ export function flags(jobs: Parent) {
     .option('--all', 'follow every page')
     .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
     .option('--csv', 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)')
-    .option('--output <file>', 'write --csv (a *.csv name means --csv) or --json to a file; CSV in a file is made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text');
+    .option('--output <file>', 'write the --csv output to this file instead of stdout, made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text');
 }
 
 export type ListOptions = OptionsOf<ReturnType<typeof flags>>;

@@ -108,10 +108,8 @@ async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boole
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const csv = wantsCsv(ctx, options.csv) || (options.output !== undefined && !ctx.globals.json && /\.csv$/i.test(options.output));
-  if (options.output !== undefined && !csv && !ctx.globals.json) {
-    throw new UsageError('--output writes --csv or --json to a file: add one of them (a *.csv name means --csv)');
-  }
+  const csv = wantsCsv(ctx, options.csv);
+  if (options.output !== undefined && !csv) throw new UsageError('--output goes with --csv', [], 'e.g. recruit jobs list --all --csv --output jobs.csv');
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
   const codes = await withSpinner(ctx, 'reading the statuses', () => statusCodes(ctx, options.status));
@@ -123,7 +121,7 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   const api = await ctx.api();
 
   const wide = options.wide === true;
-  if (options.output !== undefined) return toFile(ctx, api, query, options.output, { all: options.all === true, csv, page });
+  if (options.output !== undefined) return toFile(ctx, api, query, options.output, { all: options.all === true, page });
   // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
   if (options.all && (ctx.globals.json || csv || !ctx.io.stdout.isTTY)) {
     return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide, csv));
@@ -153,19 +151,17 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   pagingNote(ctx, pagination);
 }
 
-/** --output: the page (or every page) as CSV for Excel or as JSON, into a file put in place when complete. */
-async function toFile(ctx: Context, api: ApiClient, query: Query, path: string, o: { all: boolean; csv: boolean; page: number | undefined }): Promise<void> {
+/** --csv --output: the page (or every page) as CSV for Excel, into a file put in place when complete. */
+async function toFile(ctx: Context, api: ApiClient, query: Query, path: string, o: { all: boolean; page: number | undefined }): Promise<void> {
   const { openOutputFile } = await import('../../../terminal/output-file.js');
   const file = await openOutputFile(path);
   try {
-    const json = o.csv ? undefined : new JsonArrayWriter(file.stream);
-    const table = o.csv ? new (await import('../job-csv.js')).JobCsv(ctx, file.stream, 'excel') : undefined;
-    await table?.header();
+    const table = new (await import('../job-csv.js')).JobCsv(ctx, file.stream, 'excel');
+    await table.header();
     let count = 0;
     const write = async (jobs: Job[]) => {
       count += jobs.length;
-      if (json) await json.add(jobs);
-      else await table!.add(jobs);
+      await table.add(jobs);
     };
     if (o.all) {
       await withSpinner(ctx, 'fetching every page of jobs', async () => {
@@ -176,8 +172,7 @@ async function toFile(ctx: Context, api: ApiClient, query: Query, path: string, 
       await write(result.data);
       pagingNote(ctx, result.meta?.pagination);
     }
-    await json?.end();
-    await table?.end();
+    await table.end();
     await file.close();
     ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${path}`);
   } catch (error) {
