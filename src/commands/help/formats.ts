@@ -81,8 +81,9 @@ A column the CLI does not know is sent as text, with a warning. Problems name th
 rows numbered as a spreadsheet shows them: the header is row 1 (row 14, column salaryMax: ...).
 A row with an id is a job that exists (as \`recruit jobs list --all --csv\` writes them) and is
 skipped; the other columns the service sets (statusLabel, createdAt, ...) are not sent. A leading
-' before = + - @ tab CR or ' (how --csv neutralises formulas) is taken off, and ="00042" (how
---csv --output <file> keeps a code as text for Excel) is read as 00042. stdin: --file - --format csv.
+' before = + - @ tab CR or ' (how --csv neutralises formulas) is taken off, and ="00042"
+(how --csv --output <file> keeps a code as text for Excel) is read as 00042.
+stdin: --file - --format csv.
 A cell or a row of more than 1,048,576 characters, or a header of more than 500 columns, is refused.
 
 Every item is checked before anything is sent; running the same command again resumes the batch.
