@@ -30,8 +30,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --csv --concurrency --restart --from --dry-run --resume -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --csv --concurrency --restart --from --dry-run --resume -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --concurrency --from)
       ;;
     'jobs pending')
       __recruit_opts+=(-h --help)
@@ -45,8 +45,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(--status --search --page --page-size --all --wide --csv -h --help)
-      __recruit_vopts+=(--status --search --page --page-size)
+      __recruit_opts+=(--status --search --page --page-size --all --wide --csv --output -h --help)
+      __recruit_vopts+=(--status --search --page --page-size --output)
       ;;
     'jobs status')
       __recruit_opts+=(--concurrency --dry-run -h --help)
@@ -61,8 +61,8 @@ __recruit_spec() {
       __recruit_variadic=1
       ;;
     'jobs apply')
-      __recruit_opts+=(--file --format --prune --dry-run --concurrency -h --help)
-      __recruit_vopts+=(--file --format --concurrency)
+      __recruit_opts+=(--file --format --delimiter --prune --dry-run --concurrency -h --help)
+      __recruit_vopts+=(--file --format --delimiter --concurrency)
       ;;
     'jobs edit')
       __recruit_opts+=(-h --help)
@@ -175,7 +175,7 @@ __recruit_option_values() {
   case "$1|$2" in
     *'|--sandbox-account') __recruit_words direct approval staffing ;;
     'lookup|--industry'|'jobs create|--industry'|'jobs update|--industry') __recruit_cache industries ;;
-    'jobs create|--description-file'|'jobs create|--file'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
+    'jobs create|--description-file'|'jobs create|--file'|'jobs list|--output'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
     'jobs create|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;
     'jobs create|--employer-type'|'jobs update|--employer-type') __recruit_cache employer-types ;;
     'jobs create|--customer'|'jobs update|--customer') __recruit_cache customers ;;

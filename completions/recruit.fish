@@ -19,17 +19,17 @@ function __recruit_spec -a path
         case 'recruit jobs'
             set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'edit' 'help'
         case 'recruit jobs create'
-            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from
+            set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --concurrency --from
         case 'recruit jobs drafts'
             set -a vopts --discard
         case 'recruit jobs list'
-            set -a vopts --status --search --page --page-size
+            set -a vopts --status --search --page --page-size --output
         case 'recruit jobs status'
             set -a vopts --concurrency
         case 'recruit jobs update'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency
         case 'recruit jobs apply'
-            set -a vopts --file --format --concurrency
+            set -a vopts --file --format --delimiter --concurrency
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input
         case 'recruit auth'
@@ -201,7 +201,8 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -l job-code -x -d 'j
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l publish-career-page -d 'publish on the career page (refused at creation on accounts that need approval)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l publish-free-boards -d 'publish on free job boards (refused at creation on accounts that need approval)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l file -r -F -d 'create every job of a JSON array, JSON object, NDJSON or CSV file (- for stdin; see `recruit help formats`)'
-complete -c recruit -n '__recruit_in "recruit jobs create"' -l format -x -a 'csv json' -d 'batch: the file\'s format (default: csv for a *.csv name, else JSON told apart by the content)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l format -x -a 'csv json' -d 'batch: the file\'s format (default: csv for a *.csv or *.tsv name, else JSON told apart by the content)'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l delimiter -x -d 'batch: the CSV separator, , ; or tab (default: told from the header row; tab for *.tsv)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l csv -d 'batch: the results as CSV (RFC 4180, with a header row)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l concurrency -x -d 'batch: requests in flight at once (default 4, or the profile setting)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l restart -d 'batch: create the jobs of a file again although an earlier run finished it'
@@ -226,6 +227,7 @@ complete -c recruit -n '__recruit_in "recruit jobs list"' -l page-size -x -d 'jo
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow every page'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l wide -d 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l csv -d 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l output -r -F -d 'write the --csv output to this file instead of stdout, made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -s h -l help -d 'show help'
 # recruit jobs status
 complete -c recruit -n '__recruit_in "recruit jobs status"' -l concurrency -x -d 'several jobs: requests in flight at once (default 4, or the profile setting)'
@@ -268,7 +270,8 @@ complete -c recruit -n '__recruit_in "recruit jobs update"' -s h -l help -d 'sho
 complete -c recruit -n '__recruit_arg "recruit jobs update" 0 +' -a '(__recruit_cache jobs)'
 # recruit jobs apply
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -l file -r -F -d 'the jobs as they should be: JSON array, JSON object, NDJSON or CSV (- for stdin; every item needs a jobCode)'
-complete -c recruit -n '__recruit_in "recruit jobs apply"' -l format -x -a 'csv json' -d 'the file\'s format (default: csv for a *.csv name, else JSON told apart by the content)'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l format -x -a 'csv json' -d 'the file\'s format (default: csv for a *.csv or *.tsv name, else JSON told apart by the content)'
+complete -c recruit -n '__recruit_in "recruit jobs apply"' -l delimiter -x -d 'the CSV separator, , ; or tab (default: told from the header row; tab for *.tsv)'
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -l prune -d 'also close (status 1) the New and In Progress jobs whose code is not in the file'
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -l dry-run -d 'print the plan and stop: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs apply"' -l concurrency -x -d 'requests in flight at once (default 4, or the profile setting)'

@@ -166,11 +166,58 @@ export const namesOfKind = (kind: FieldKind, fields: readonly JobField[] = FIELD
  * (`7,0000`, `1e3`, `0x10`, `$5`) is no number: undefined. docs/decisions.md: one number parser.
  */
 export function parseNumberText(text: string): number | undefined {
+  const read = readNumberText(text);
+  return read !== undefined && 'value' in read ? read.value : undefined;
+}
+
+/**
+ * The decimal mark of where a number is written: `.` on a flag, in the wizard and in a `,` CSV file;
+ * `,` in a `;` CSV file (written where the comma is the decimal mark); either in a tab-separated file.
+ */
+export type DecimalMark = '.' | ',' | 'either';
+
+/** A number read, or two readings that differ (`70,000` in a `;` file: 70 or 70000). */
+export type NumberReading = { value: number } | { ambiguous: readonly [grouped: number, decimal: number] };
+
+const GROUPS = /^-?\d{1,3}(?:([,._ \u00a0\u202f])\d{3})(?:\1\d{3})*$/;
+
+/** The integer part of `text`: plain digits, or groups of three with one separator that is not `mark`. */
+function integerPart(text: string, mark: string): string | undefined {
+  if (/^-?\d+$/.test(text)) return text;
+  const grouped = GROUPS.exec(text);
+  return grouped && grouped[1] !== mark ? text.replace(/[,._ \u00a0\u202f]/g, '') : undefined;
+}
+
+/** `text` read with `mark` as its decimal mark (or none), the other separators as groups. */
+function readWith(text: string, mark: '.' | ',' | undefined): number | undefined {
+  const at = mark === undefined ? -1 : text.lastIndexOf(mark);
+  const whole = integerPart(at === -1 ? text : text.slice(0, at), mark ?? '');
+  if (whole === undefined) return undefined;
+  if (at === -1) return Number(whole);
+  const fraction = text.slice(at + 1);
+  return /^\d+$/.test(fraction) ? Number(`${whole}.${fraction}`) : undefined;
+}
+
+/**
+ * A number as `parseNumberText` reads it, where the decimal mark may be a comma: in a `;` or tab
+ * file `12,5` is 12.5 and `70.000` is 70000, and a number that reads two ways (`70,000` where the
+ * comma is the decimal mark: 70 or 70000) is ambiguous, for the caller to name both readings. With
+ * the decimal point (`.`, the default) it is exactly `parseNumberText`.
+ */
+export function readNumberText(text: string, decimal: DecimalMark = '.'): NumberReading | undefined {
   const t = text.trim();
-  const grouped = /^-?\d{1,3}(?:([,_ \u00a0\u202f])\d{3})(?:\1\d{3})*(?:\.\d+)?$/.test(t);
-  const plain = grouped ? t.replace(/[,_ \u00a0\u202f]/g, '') : t;
-  if (!/^-?\d+(?:\.\d+)?$/.test(plain)) return undefined;
-  return Number(plain);
+  if (decimal === '.') {
+    const grouped = /^-?\d{1,3}(?:([,_ \u00a0\u202f])\d{3})(?:\1\d{3})*(?:\.\d+)?$/.test(t);
+    const plain = grouped ? t.replace(/[,_ \u00a0\u202f]/g, '') : t;
+    return /^-?\d+(?:\.\d+)?$/.test(plain) ? { value: Number(plain) } : undefined;
+  }
+  const grouped = readWith(t, undefined);
+  // The marks that may be the decimal mark here; in a `;` file a point is one only where it cannot group (`1.5`).
+  const own = (decimal === 'either' ? (['.', ','] as const) : ([','] as const)).map((m) => readWith(t, m));
+  const decimals = own.filter((v): v is number => v !== undefined && v !== grouped);
+  if (grouped !== undefined && decimals.length > 0) return { ambiguous: [grouped, decimals[0]!] };
+  const value = grouped ?? decimals[0] ?? (decimal === ',' ? readWith(t, '.') : undefined);
+  return value === undefined ? undefined : { value };
 }
 
 /** A list: items split at `separator` (`,` on a flag, `;` in a CSV cell), trimmed, empty ones dropped. */

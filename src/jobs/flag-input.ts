@@ -33,7 +33,7 @@ export async function inputFromFlags(
       case 'text':
       case 'long-text':
       case 'code':
-        input[f.field] = f.fromFile ? await readInput(ctx.io, value, flag) : value;
+        input[f.field] = f.fromFile ? await readInput(ctx.io, value, flag, (note) => ctx.info(note)) : value;
         break;
       case 'number': {
         const n = parseNumberText(value);

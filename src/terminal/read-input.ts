@@ -1,27 +1,49 @@
 // Reads a file named on the command line, or stdin for `-`. A missing or unreadable file is a usage
-// error naming the flag (exit 2): nothing has been sent yet.
+// error naming the flag (exit 2): nothing has been sent yet. The bytes are decoded as every input
+// is (text-input.ts): a BOM is left out, UTF-16 and Windows-1252 are read, and bytes that are no
+// text stop the command with their line and column.
 import { readFile } from 'node:fs/promises';
 import type { IO } from './io.js';
 import { UsageError } from '../core/errors.js';
+import { decodeBytes, encodingNote, lineAndColumn, unreadableAt, unreadableWhat, UNREADABLE_HINT } from './text-input.js';
 
-export async function readStdin(stdin: IO['stdin']): Promise<string> {
+async function stdinBytes(stdin: IO['stdin']): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin as AsyncIterable<Buffer | string>) {
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** Bytes as text; `what` names them in an error, `note` hears that they were read as Windows-1252. */
+async function textOf(bytes: Uint8Array, what: string, note?: (text: string) => void): Promise<string> {
+  const { text, sniff } = await decodeBytes(bytes);
+  const bad = unreadableAt(text);
+  if (bad !== -1) {
+    const { line, column } = lineAndColumn(text, bad);
+    throw new UsageError(`${what} cannot be read: line ${line}, column ${column}: ${unreadableWhat(text, bad)}`, [], UNREADABLE_HINT);
+  }
+  const said = encodingNote(sniff, what);
+  if (said !== undefined) note?.(said);
+  return text;
+}
+
+export async function readStdin(stdin: IO['stdin'], note?: (text: string) => void): Promise<string> {
+  return textOf(await stdinBytes(stdin), 'stdin', note);
 }
 
 /** The text of `path`, or of stdin when `path` is `-`; `what` names the flag for messages. */
-export async function readInput(io: IO, path: string, what: string): Promise<string> {
-  if (path === '-') return readStdin(io.stdin);
+export async function readInput(io: IO, path: string, what: string, note?: (text: string) => void): Promise<string> {
+  if (path === '-') return textOf(await stdinBytes(io.stdin), `${what} - (stdin)`, note);
+  let bytes: Buffer;
   try {
-    return await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new UsageError(`${what}: cannot read "${path}": ${reason}`);
   }
+  return textOf(bytes, `${what} ${path}`, note);
 }
 
 /** Refuses a command line that names stdin (`-`) more than once: it can be read only once. */

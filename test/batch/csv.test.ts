@@ -142,7 +142,7 @@ describe('CSV batch files', () => {
   });
 
   it('reads stdin with --format csv, and resumes the same content piped again', async () => {
-    const text = [HEADER, ...[job('CSV Stdin 0'), job('CSV Stdin 1')].map((r) => HEADER.map((h) => r[h]))].map(csvRecord).join('');
+    const text = [HEADER, ...[job('CSV Stdin 0'), job('CSV Stdin 1')].map((r) => HEADER.map((h) => r[h]))].map((cells) => csvRecord(cells)).join('');
     proxy.reset();
     const first = await batch(proxy.baseUrl, '-', ['--format', 'csv'], { stdin: text });
     expect(first.code, first.stderr).toBe(0);

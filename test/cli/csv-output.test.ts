@@ -4,7 +4,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvRecord } from '../../src/terminal/csv.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
@@ -161,7 +160,9 @@ describe('the spreadsheet round trip', () => {
       header!.map((h, k) => (h === 'id' || h === 'jobCode' ? '' : h === 'title' && title !== undefined ? title : row[k]!));
     const dir = process.env.TMPDIR!;
     const file = join(dir, 'round-trip.csv');
-    writeFileSync(file, exported.stdout + csvRecord(copy(original, 'Round Trip Copy')) + csvRecord(copy(minus)));
+    // The cells are written back as the spreadsheet holds them (already neutralised), not as new text.
+    const raw = (cells: string[]) => `${cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')}\r\n`;
+    writeFileSync(file, exported.stdout + raw(copy(original, 'Round Trip Copy')) + raw(copy(minus)));
 
     const created = await cli(['jobs', 'create', '--file', file, '--json']);
     expect(created.code, created.stderr).toBe(0);

@@ -1,8 +1,8 @@
 // The CSV writer (--csv) and the batch reader's cells: RFC 4180 quoting, formulas neutralised and
 // read back, numbers, booleans and lists, and the header's checks.
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecord } from '../../src/terminal/csv.js';
-import { CsvHeader, readRow, unneutralise } from '../../src/jobs/batch/csv-row.js';
+import { csvCell, csvRecord, readCell } from '../../src/terminal/csv.js';
+import { CsvHeader, readRow } from '../../src/jobs/batch/csv-row.js';
 import type { CliError } from '../../src/core/errors.js';
 
 describe('csvCell', () => {
@@ -11,7 +11,7 @@ describe('csvCell', () => {
     expect(csvCell('Austin, TX, USA')).toBe('"Austin, TX, USA"');
     expect(csvCell('5" screen')).toBe('"5"" screen"');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('two\r\nlines')).toBe('"two\nlines"');
+    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"'); // data: the CR stays
     expect(csvCell(' padded')).toBe('" padded"');
     expect(csvCell('')).toBe('');
     expect(csvCell(null)).toBe('');
@@ -22,9 +22,13 @@ describe('csvCell', () => {
     for (const text of ['=1+1', '+49 30 1234', '-50% sale', '@SUM(A1)']) expect(csvCell(text)).toBe(`'${text}`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('\tindented')).toBe(`'\tindented`);
-    // A carriage return is a terminal control: escaped first, so nothing is left to neutralise.
-    expect(csvCell('\r=1')).toBe('\\x0d=1');
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+    // On a terminal a carriage return is a control: escaped first, so nothing is left to neutralise.
+    expect(csvCell('\r=1', 'terminal')).toBe('\\x0d=1');
     expect(csvCell('a=b')).toBe('a=b');
+    // A leading quote of the text's own is neutralised too, so that the reader's rule is exact.
+    expect(csvCell("'=1+1 literal")).toBe("''=1+1 literal");
+    expect(csvCell("'plain")).toBe("''plain");
   });
 
   it('writes numbers as numbers, negative ones too, and booleans as true/false', () => {
@@ -36,8 +40,20 @@ describe('csvCell', () => {
     expect(csvCell(false)).toBe('false');
   });
 
-  it('escapes terminal controls but keeps the text readable', () => {
-    expect(csvCell('bad\u001b[31mred')).toBe('bad\\e[31mred');
+  it('escapes terminal controls on a terminal only: a file or a pipe gets the text as it is', () => {
+    expect(csvCell('bad\u001b[31mred', 'terminal')).toBe('bad\\e[31mred');
+    expect(csvCell('bad\u001b[31mred')).toBe('bad\u001b[31mred');
+    expect(csvCell('می\u200cخواهم \u200fRLM')).toBe('می\u200cخواهم \u200fRLM');
+  });
+
+  it('for Excel, writes text Excel would take for a number or a date as ="…", which reads back as the text', () => {
+    for (const text of ['00042', '007', '1/2', '3-4', '1e5', '12%', '10:30', 'TRUE', '12345678901234567890']) {
+      expect(csvCell(text, 'excel')).toBe(`"=""${text}"""`);
+      expect(readCell(`="${text}"`)).toBe(text);
+      expect(csvCell(text)).toBe(text); // a pipe: plain
+    }
+    expect(csvCell('Data Engineer', 'excel')).toBe('Data Engineer');
+    expect(csvCell('-5', 'excel')).toBe("'-5");
   });
 
   it('ends every record with CRLF', () => {
@@ -92,9 +108,9 @@ describe('readRow', () => {
   });
 
   it('takes back the quote --csv put before a formula, and nothing else', () => {
-    expect(unneutralise("'=1+1")).toBe('=1+1');
-    expect(unneutralise("'-5")).toBe('-5');
-    expect(unneutralise("'quoted'")).toBe("'quoted'");
+    expect(readCell("'=1+1")).toBe('=1+1');
+    expect(readCell("'-5")).toBe('-5');
+    expect(readCell("'quoted'")).toBe("'quoted'");
     const read = readRow(header, row({ title: "'-50% sale", departmentId: "'+7" }), 0);
     expect(read.kind === 'job' && read.value).toMatchObject({ title: '-50% sale', departmentId: '+7' });
   });
@@ -131,7 +147,7 @@ describe('CsvHeader', () => {
   });
 
   it('tells a file separated by semicolons', () => {
-    expect(details(['title;description;location'])[0]?.message).toContain('separated by semicolons');
+    expect(details(['title;description;location'])[0]?.message).toContain('split by semicolons');
   });
 
   it('maps a problem of a reference to the column the file uses', () => {

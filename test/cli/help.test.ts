@@ -96,8 +96,8 @@ describe('recruit help', () => {
     expect(result.stderr).toBe('');
     const text = result.stdout;
     expect(text).toMatch(/^Batch files \(recruit jobs create --file <path>, or - for stdin; --format csv\|json\)\n/);
-    expect(text).toMatch(/^ {2}named \*\.csv, or --format csv +CSV: a header row of field names, then one job per row$/m);
-    expect(text).toContain('rows\nnumbered as a spreadsheet shows them: the header is row 1');
+    expect(text).toMatch(/^ {2}named \*\.csv or \*\.tsv, or --format csv +CSV: a header row of field names, then one job per row$/m);
+    expect(text).toContain('row and column,\nrows numbered as a spreadsheet shows them: the header is row 1');
     expect(text).toMatch(/^ {2}starts with \[ +a JSON array of job objects$/m);
     expect(text).toMatch(/^ {2}starts with \{, one object per line +NDJSON: one job object per line/m);
     expect(text).toMatch(/^ {2}starts with \{, otherwise +one job object/m);

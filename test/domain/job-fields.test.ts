@@ -1,7 +1,7 @@
 // The job-field registry's parsers: one reading of a number, a list, a boolean and a reference for
 // flags, CSV cells and the wizard alike.
 import { describe, expect, it } from 'vitest';
-import { parseBooleanText, parseListText, parseNumberText, parseReferenceText } from '../../src/domain/job-fields.js';
+import { parseBooleanText, parseListText, parseNumberText, parseReferenceText, readNumberText } from '../../src/domain/job-fields.js';
 
 describe('parseNumberText', () => {
   it.each([
@@ -28,6 +28,50 @@ describe('parseNumberText', () => {
   );
 });
 
+describe('readNumberText: the same parser, where the decimal mark may be a comma', () => {
+  it.each([
+    ['12,5', 12.5],
+    ['2,5', 2.5],
+    ['70.000', 70000],
+    ['85.000,50', 85000.5],
+    ['1.234.567', 1234567],
+    ['1 200', 1200],
+    ['1\u202f200,75', 1200.75],
+    ['1.5', 1.5],
+    ['-3', -3],
+    ['70000', 70000],
+  ])('in a `;` file reads %j as %d', (text, value) => {
+    expect(readNumberText(text, ',')).toEqual({ value });
+  });
+
+  it.each([
+    ['12,5', 12.5],
+    ['12.5', 12.5],
+    ['1,234.5', 1234.5],
+    ['1.234,5', 1234.5],
+    ['1 200', 1200],
+  ])('in a tab-separated file reads %j as %d', (text, value) => {
+    expect(readNumberText(text, 'either')).toEqual({ value });
+  });
+
+  it('gives both readings of a number that reads two ways, and only there', () => {
+    expect(readNumberText('70,000', ',')).toEqual({ ambiguous: [70000, 70] });
+    expect(readNumberText('70,000', 'either')).toEqual({ ambiguous: [70000, 70] });
+    expect(readNumberText('70.000', 'either')).toEqual({ ambiguous: [70000, 70] });
+    expect(readNumberText('1,234,567', ',')).toEqual({ value: 1234567 }); // two groups: no decimal reading
+    expect(readNumberText('70,000', '.')).toEqual({ value: 70000 }); // a flag, a `,` file: the comma groups
+  });
+
+  it.each(['lots', '1e3', '12,5,5', '1.', ',5', '1,000 000', '$5'])('refuses %j with a decimal comma', (text) => {
+    expect(readNumberText(text, ',')).toBeUndefined();
+    expect(readNumberText(text, 'either')).toBeUndefined();
+  });
+
+  it('is parseNumberText with the decimal point', () => {
+    for (const text of ['70,000', '70.000', '1,5', '12.5', '7,0000', '1 200']) expect(readNumberText(text)?.valueOf()).toEqual(parseNumberText(text) === undefined ? undefined : { value: parseNumberText(text) });
+  });
+});
+
 describe('the other parsers', () => {
   it('splits a list at its separator, trimming and dropping empty items', () => {
     expect(parseListText(' SQL, Python ,, ', ',')).toEqual(['SQL', 'Python']);
@@ -45,5 +89,20 @@ describe('the other parsers', () => {
     expect(parseReferenceText(' 42 ')).toBe(42);
     expect(parseReferenceText('Data Engineering')).toBe('Data Engineering');
     expect(parseReferenceText('42a')).toBe('42a');
+  });
+});
+
+describe('readNumberText (property): a number written as a spreadsheet writes it reads back as itself, or as two named readings', () => {
+  it('with a point in a `,` file, with a comma in a `;` file', async () => {
+    const { default: fc } = await import('fast-check');
+    const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((cents) => cents / 100);
+    fc.assert(
+      fc.property(amount, (n) => {
+        expect(readNumberText(String(n))).toEqual({ value: n });
+        const german = readNumberText(String(n).replace('.', ','), ',');
+        if (german !== undefined && 'ambiguous' in german) expect(german.ambiguous).toContain(n);
+        else expect(german).toEqual({ value: n });
+      }),
+    );
   });
 });

@@ -32,7 +32,7 @@ export class Capture implements Stream {
 export interface InProcessOptions {
   env?: NodeJS.ProcessEnv;
   tty?: boolean;
-  stdin?: string;
+  stdin?: string | Buffer;
   /** The terminal's width (stdout and stderr); 100 unless told. */
   columns?: number;
   /** The entry point: run() unless told (runWithCommander, to compare with the plain `jobs get`). */

@@ -20,7 +20,7 @@ const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // Only requests that go through a proxy need these.
 const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
 // What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', ...PROXY_AGENTS];
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', ...PROXY_AGENTS];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -164,5 +164,15 @@ describe('what a command loads', () => {
     expect(onTerminal.packages).toContain('string-width');
     expect(onTerminal.packages).not.toContain('ora');
     expect(onTerminal.packages).not.toContain('@inquirer/core');
+  });
+
+  it('a CSV batch loads iconv-lite only for a Windows-1252 file', async () => {
+    const fixture = (name: string) => join(ROOT, 'test/fixtures/spreadsheets', name);
+    const utf8 = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', fixture('excel-utf8-bom.csv'), '--dry-run']);
+    expect(utf8.packages).toContain('csv-parse');
+    expect(utf8.packages).not.toContain('iconv-lite');
+    const cp1252 = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', fixture('excel-windows-1252.csv'), '--dry-run']);
+    expect(cp1252.stderr).toContain('read as Windows-1252');
+    expect(cp1252.packages).toContain('iconv-lite');
   });
 });

@@ -117,19 +117,15 @@ describe('Node for Windows under wine', () => {
     }
   });
 
-  // The two cases below need the input decoders of the encodings branch: they fail here ("is not
-  // JSON: it starts with ...", the BOM sent in the description).
-  const PENDING = 'enabled at merge with the encodings branch';
-
   // Written as Windows PowerShell 5.1 writes `recruit jobs list --json > jobs.json`: UTF-16LE with a BOM.
-  it.skip(`reads a UTF-16 JSON batch file (${PENDING})`, { timeout: 60_000 }, async () => {
+  it('reads a UTF-16 JSON batch file', { timeout: 60_000 }, async () => {
     const path = file('utf16.json', Buffer.from(BOM + crlf(JSON.stringify(items('Utf16 Job', 2), null, 2)), 'utf16le'));
     const result = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', winPath(path)], { env });
     expect(result.code, result.stderr).toBe(0);
     expect(titles(sandbox.current, 'Utf16 Job ').size).toBe(2);
   });
 
-  it.skip(`strips a --description-file's byte-order mark (${PENDING})`, { timeout: 60_000 }, async () => {
+  it("strips a --description-file's byte-order mark", { timeout: 60_000 }, async () => {
     const description = String(validJob().description);
     const path = file('description.txt', BOM + crlf(`${description}\n`));
     const result = await wine.run(

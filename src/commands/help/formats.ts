@@ -7,7 +7,7 @@ import { READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE } from '../../domain/job-rules
 
 /** How each format is recognised: CSV by the name or --format, the JSON forms by the content. */
 const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
-  ['named *.csv, or --format csv', 'CSV: a header row of field names, then one job per row'],
+  ['named *.csv or *.tsv, or --format csv', 'CSV: a header row of field names, then one job per row'],
   ['starts with [', 'a JSON array of job objects'],
   ['starts with {, one object per line', 'NDJSON: one job object per line; blank lines are skipped'],
   ['starts with {, otherwise', 'one job object (it may span several lines)'],
@@ -63,23 +63,34 @@ Example (a JSON array; in NDJSON each object is one line):
      "employerType": "SaaS Startup", "skills": ["SQL", "Python"]}
   ]
 
-CSV (RFC 4180: commas, cells with commas, quotes or line breaks in double quotes, "" for a quote):
+Encodings (every input: batch files, stdin, --description-file): UTF-8 with or without a BOM,
+UTF-16LE/BE with a BOM (Excel's "Unicode Text", PowerShell 5.1's \`>\`), and Windows-1252 (Excel's
+"CSV (Comma delimited)"), told from the bytes and said in one note. Bytes that are none of them stop
+the run naming their row and column (or line); nothing is sent.
+
+CSV (RFC 4180: cells with the separator, quotes or line breaks in double quotes, "" for a quote):
   title,description,location,industry,jobFunction,employerType,skills,publishToCareerPage
   Data Engineer,"(100 words, or more)","Berlin, Germany",1,Data Engineering,501,SQL; Python,no
+The separator is , ; or a tab, told from the header row (--delimiter , ; or tab; tab for *.tsv).
 The header names the columns with the field names above (id or name forms); columns may come in
-any order. An empty cell is an absent field. Lists (${namesOfKind('list').join(', ')}) are separated by ;.
-Booleans are true, false, yes or no; numbers read as on a flag: 70000, 70,000 or 12.5. A column
-the CLI does not know is sent as text, with a warning. Problems name the row and the column, rows
-numbered as a spreadsheet shows them: the header is row 1 (row 14, column salaryMax: ...).
+any order. An empty cell is an absent field. Lists (${namesOfKind('list').join(', ')}) are separated by ;
+(in a ; file, quote the cell: "SQL; Python"). Booleans are true, false, yes or no. Numbers read as
+on a flag (70000, 70,000, 1 200, 12.5); in a ; file the comma is the decimal mark (12,5; 70.000),
+in a tab file either; a number that reads two ways (70,000 in a ; file) is an error naming both.
+A column the CLI does not know is sent as text, with a warning. Problems name the row and column,
+rows numbered as a spreadsheet shows them: the header is row 1 (row 14, column salaryMax: ...).
 A row with an id is a job that exists (as \`recruit jobs list --all --csv\` writes them) and is
 skipped; the other columns the service sets (statusLabel, createdAt, ...) are not sent. A leading
-' before = + - @ (how --csv neutralises formulas) is taken off. stdin: --file - --format csv.
+' before = + - @ tab CR or ' (how --csv neutralises formulas) is taken off, and ="00042"
+(how --csv --output <file> keeps a code as text for Excel) is read as 00042.
+stdin: --file - --format csv.
+A cell or a row of more than 1,048,576 characters, or a header of more than 500 columns, is refused.
 
 Every item is checked before anything is sent; running the same command again resumes the batch.
 \`recruit jobs apply --file\` reads the same formats and needs a jobCode on every item (unique in
 the file): it matches items with the account's jobs by code and plans create, update or unchanged.
 It takes an export (jobs list --all --csv or --json) as it is: the fields the service sets are not
 applied, and an id must be the job of its jobCode.
-The whole story: docs/batch.md in recruit's repository.
+The whole story: docs/batch.md and docs/guides/spreadsheets.md in recruit's repository.
 `;
 }

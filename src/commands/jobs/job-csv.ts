@@ -5,7 +5,8 @@
 // digits reads back as an id. Codes (jobType, ...) stay codes, which is what a batch file takes.
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../context/context.js';
-import { CsvWriter, type CsvColumn, type CsvValue } from '../../terminal/csv.js';
+import { CsvWriter, type CsvColumn, type CsvFlavour, type CsvValue } from '../../terminal/csv.js';
+import type { Stream } from '../../terminal/io.js';
 import { LookupNames } from '../../context/lookup-names.js';
 import { FIELDS, REFERENCE_FIELDS, type JobField } from '../../domain/job-fields.js';
 import type { JobNamer } from './job-view.js';
@@ -53,8 +54,13 @@ export class JobCsv {
   private namer: JobNamer | undefined;
   private lookups: LookupNames | undefined;
 
-  constructor(private readonly ctx: Context) {
-    this.writer = new CsvWriter(ctx.io.stdout, jobColumns(() => this.namer));
+  /** `out`: stdout unless told (a file of --output, written for Excel: csv.ts). */
+  constructor(
+    private readonly ctx: Context,
+    out: Stream = ctx.io.stdout,
+    flavour?: CsvFlavour,
+  ) {
+    this.writer = new CsvWriter(out, jobColumns(() => this.namer), flavour);
   }
 
   header(): Promise<void> {

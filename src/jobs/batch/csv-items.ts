@@ -1,11 +1,16 @@
 // The items of a CSV batch file, streamed: csv-parse reads the file as it is consumed (its stream's
 // backpressure stops the file's reads while the batch waits), so 100,000 rows cost no more memory
 // than 1,000. Rows are numbered as a spreadsheet shows them: the header is row 1, a blank line is
-// a row too, and a cell with line breaks does not make more rows.
-import { createReadStream } from 'node:fs';
+// a row too, and a cell with line breaks does not make more rows. The text comes decoded
+// (terminal/text-input.ts); the separator is told from the header row unless given (delimiter.ts).
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
 import { CsvHeader, readRow } from './csv-row.js';
+import { decimalMarkOf, detectDelimiter, type Delimiter } from './delimiter.js';
 import { MAX_LINE_CHARS } from '../../exactly-once/lines.js';
+import { UsageError } from '../../core/errors.js';
+import { unreadableAt, unreadableWhat, UNREADABLE_HINT } from '../../terminal/text-input.js';
 import type { RawItem } from './raw-item.js';
 
 const BATCH = 256;
@@ -17,6 +22,8 @@ export interface CsvPass {
   existing: number;
   /** Read those rows too, their id and the service's columns kept in the item (`jobs apply`). */
   readExisting?: boolean;
+  /** The separator used: given, or told from the header row. */
+  delimiter?: Delimiter;
 }
 
 /**
@@ -52,22 +59,77 @@ function headerOf(cells: string[] | undefined, display: string): CsvHeader | und
   }
 }
 
+/**
+ * The text's chunks, the first ones held until the header row has ended (or the row cap is
+ * reached): `found` is told the separator the header row uses before any chunk is handed on.
+ */
+async function* tellingDelimiter(chunks: AsyncIterable<string>, found: (d: Delimiter) => void): AsyncGenerator<string> {
+  const held: string[] = [];
+  let length = 0;
+  let told = false;
+  for await (const chunk of chunks) {
+    if (!told) {
+      held.push(chunk);
+      length += chunk.length;
+      if (!/[\r\n]/.test(chunk) && length <= MAX_ROW_CHARS) continue;
+      found(detectDelimiter(held.join('').slice(0, MAX_ROW_CHARS)));
+      told = true;
+      yield* held;
+      continue;
+    }
+    yield chunk;
+  }
+  if (!told) {
+    found(detectDelimiter(held.join('')));
+    yield* held;
+  }
+}
+
+/** What cannot be read in a row's cells: the first such cell's column and what it holds, or undefined. */
+function unreadableCell(cells: readonly string[], header: CsvHeader | undefined): { column: string; why: string } | undefined {
+  for (let k = 0; k < cells.length; k++) {
+    const at = unreadableAt(cells[k]!);
+    if (at === -1) continue;
+    const column = header?.columns[k] || String(k + 1); // "row 1, column 3" where the header names none
+    return { column, why: `character ${at + 1} of the cell: ${unreadableWhat(cells[k]!, at)}` };
+  }
+  return undefined;
+}
+
+export interface CsvReadOptions {
+  /** --delimiter (or a `.tsv` name); unset, told from the header row. */
+  delimiter?: Delimiter;
+  /**
+   * The text may hold what could not be decoded (lone surrogates: text-input.ts): it is handed to
+   * the parser as UTF-16, which keeps them for the row's check, rather than as UTF-8, which would
+   * make them U+FFFD. Only then: UTF-16 is twice the bytes of most text.
+   */
+  exact?: boolean;
+}
+
 /** The file's items in groups, in file order; `pass` learns the header and the rows skipped. */
-export async function* csvItemBatches(path: string, display: string, pass: CsvPass): AsyncGenerator<RawItem[]> {
+export async function* csvItemBatches(chunks: AsyncIterable<string>, display: string, pass: CsvPass, options: CsvReadOptions = {}): AsyncGenerator<RawItem[]> {
   const { parse, CsvError } = await import('csv-parse');
-  const input = createReadStream(path);
+  let delimiter = options.delimiter;
+  const text = (delimiter ? chunks : tellingDelimiter(chunks, (d) => (delimiter = d)))[Symbol.asyncIterator]();
+  // The first chunk is taken before the parser is made: it tells the separator.
+  const first = await text.next();
+  pass.delimiter = delimiter ?? ',';
+  const encoding = options.exact ? 'utf16le' : 'utf8';
   // A parse error drops the records of its chunk that the loop has not taken yet: the header row
   // is kept aside as it is parsed, so that the error can name its column even then.
   let firstRecord: string[] | undefined;
   const parser = parse({
-    bom: true,
+    delimiter: pass.delimiter,
+    encoding,
     relax_column_count: true,
-    max_record_size: MAX_ROW_CHARS,
+    // In UTF-16 a cell being read counts two bytes a character: the same cap in characters.
+    max_record_size: options.exact ? 2 * MAX_ROW_CHARS : MAX_ROW_CHARS,
     skip_empty_lines: false,
     on_record: (record: string[]) => (firstRecord ??= record, record),
   });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
+  const pumped = pump(text, first, parser, encoding);
+  const decimal = decimalMarkOf(pass.delimiter);
   let row = 0;
   let index = 0;
   let batch: RawItem[] = [];
@@ -75,17 +137,26 @@ export async function* csvItemBatches(path: string, display: string, pass: CsvPa
     try {
       for await (const cells of parser as AsyncIterable<string[]>) {
         row++;
+        // Only text that may hold them is searched (valid UTF-8 and Windows-1252 never do): 100,000 rows cost no more.
+        const unreadable = options.exact ? unreadableCell(cells, pass.header) : undefined;
         if (!pass.header) {
-          pass.header = new CsvHeader(cells, display);
+          if (unreadable) {
+            throw new UsageError(`the header row of ${display} cannot be read; nothing was sent`, [{ row: 1, column: unreadable.column, message: unreadable.why }], UNREADABLE_HINT);
+          }
+          pass.header = new CsvHeader(cells, display, pass.delimiter);
           continue;
         }
-        const read = readRow(pass.header, cells, index, pass.readExisting === true);
-        if (read.kind === 'blank') continue;
-        if (read.kind === 'existing') {
-          pass.existing++;
-          continue;
+        if (unreadable) {
+          batch.push({ index, row, error: `cannot be read: ${unreadable.why}`, errorField: unreadable.column, text: JSON.stringify(cells) });
+        } else {
+          const read = readRow(pass.header, cells, index, pass.readExisting === true, decimal);
+          if (read.kind === 'blank') continue;
+          if (read.kind === 'existing') {
+            pass.existing++;
+            continue;
+          }
+          batch.push({ index, row, value: read.value, problems: read.problems, text: JSON.stringify(cells) });
         }
-        batch.push({ index, row, value: read.value, problems: read.problems, text: JSON.stringify(cells) });
         index++;
         // The records parsed so far, at most BATCH: no more is read ahead than the stream holds.
         if (batch.length === BATCH || parser.readableLength === 0) {
@@ -101,7 +172,26 @@ export async function* csvItemBatches(path: string, display: string, pass: CsvPa
     }
     if (batch.length > 0) yield batch;
   } finally {
-    input.destroy();
     parser.destroy();
+    await pumped;
+  }
+}
+
+/**
+ * Writes the text into the parser as it takes it (a full parser waits for its drain): no more is
+ * read ahead than the parser holds. Stops, closing the file, when the parser is closed.
+ */
+async function pump(text: AsyncIterator<string>, first: IteratorResult<string>, parser: Writable, encoding: 'utf8' | 'utf16le'): Promise<void> {
+  const closed = new Promise<void>((resolve) => parser.once('close', resolve));
+  try {
+    for (let next = first; next.done !== true; next = await text.next()) {
+      if (parser.destroyed) return;
+      if (!parser.write(Buffer.from(next.value, encoding))) await Promise.race([once(parser, 'drain'), closed]);
+    }
+    if (!parser.destroyed) parser.end();
+  } catch (error) {
+    parser.destroy(error as Error);
+  } finally {
+    await text.return?.();
   }
 }

@@ -3,10 +3,11 @@
 // true/false/yes/no, numbers are numbers where the field is numeric. The job checks that follow
 // (job-input.ts) are those of a JSON item; only what a cell's text cannot say is checked here.
 import { UsageError, type ErrorDetail } from '../../core/errors.js';
-import { FORMULA_START } from '../../terminal/csv.js';
+import { readCell } from '../../terminal/csv.js';
 import { editDistance } from '../../core/suggest.js';
 import { setOwnField } from '../../domain/own-field.js';
-import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseNumberText, parseReferenceText } from '../../domain/job-fields.js';
+import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseReferenceText, readNumberText, type DecimalMark } from '../../domain/job-fields.js';
+import { delimiterName, type Delimiter } from './delimiter.js';
 import { READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import { REFERENCES, type Problem } from '../job-input.js';
 
@@ -25,11 +26,6 @@ export const MAX_COLUMNS = 500;
 const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = FIELDS.filter((f) => f.required === 'always').map((f) =>
   f.reference ? [f.reference.name, f.name] : [f.name],
 );
-
-/** The cell's text without the `'` that `--csv` puts before text a spreadsheet would take for a formula. */
-export function unneutralise(text: string): string {
-  return text.charCodeAt(0) === 39 && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
 
 /**
  * The field a column name is a slip of: another case or spacing ("Job Function"), or a typo of one
@@ -50,7 +46,11 @@ export class CsvHeader {
   readonly columns: string[];
   private readonly present: Set<string>;
 
-  constructor(cells: readonly string[], display: string) {
+  constructor(
+    cells: readonly string[],
+    display: string,
+    private readonly delimiter: Delimiter = ',',
+  ) {
     this.columns = cells.map((c) => c.trim());
     this.present = new Set(this.columns.filter(Boolean));
     const problems = this.problems();
@@ -66,9 +66,9 @@ export class CsvHeader {
   private problems(): ErrorDetail[] {
     const problems: ErrorDetail[] = [];
     const at = (column: string | undefined, message: string) => problems.push({ row: 1, ...(column ? { column } : {}), message });
-    if (this.columns.length === 1 && /[;\t]/.test(this.columns[0]!)) {
-      const separator = this.columns[0]!.includes(';') ? 'semicolons' : 'tabs';
-      at(undefined, `the columns are separated by ${separator}; a CSV file separates them with commas (save or export it as "CSV, comma-separated")`);
+    const other = this.columns.length === 1 ? (['\t', ';', ','] as const).find((d) => d !== this.delimiter && this.columns[0]!.includes(d)) : undefined;
+    if (other) {
+      at(undefined, `is one column split by ${delimiterName(other)}s, but the file was read with ${delimiterName(this.delimiter)}s between columns: leave out --delimiter, or give --delimiter ${other === '\t' ? 'tab' : other}`);
       return problems;
     }
     if (this.columns.length > MAX_COLUMNS) {
@@ -133,7 +133,7 @@ export type CsvRow =
  * existing job, skipped, unless `withService`: then its id (a number when it is digits) and the
  * other columns the service sets are kept in the job as their text, for the caller to take out.
  */
-export function readRow(header: CsvHeader, cells: readonly string[], index: number, withService = false): CsvRow {
+export function readRow(header: CsvHeader, cells: readonly string[], index: number, withService = false, decimal: DecimalMark = '.'): CsvRow {
   if (cells.every((c) => c.trim() === '')) return { kind: 'blank' };
   const problems: Problem[] = [];
   const at = (field: string, message: string) => problems.push({ item: index, field, message });
@@ -157,15 +157,18 @@ export function readRow(header: CsvHeader, cells: readonly string[], index: numb
         if (column === 'id') return { kind: 'existing', id: trimmed };
         continue;
       }
-      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : unneutralise(raw).trim();
+      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : readCell(raw).trim();
       continue;
     }
-    const text = unneutralise(raw);
+    const text = readCell(raw);
     const cell = text.trim();
     if (NUMBER_FIELDS.has(column)) {
-      const n = parseNumberText(cell);
-      if (n !== undefined) value[column] = n;
-      else at(column, `must be a number, such as 1200, 70,000 or 12.5 (no currency), got "${cell}"`);
+      const n = readNumberText(cell, decimal);
+      if (n !== undefined && 'value' in n) value[column] = n.value;
+      else if (n !== undefined) {
+        const [grouped, fraction] = n.ambiguous;
+        at(column, `"${cell}" reads two ways: ${grouped} (with a thousands separator) or ${fraction} (with a decimal comma or point); write ${grouped} or ${fraction}`);
+      } else at(column, `must be a number, such as ${decimal === ',' ? '1200, 70.000 or 12,5' : '1200, 70,000 or 12.5'} (no currency), got "${cell}"`);
     } else if (BOOLEAN_FIELDS.has(column)) {
       const flag = parseBooleanText(cell);
       if (flag !== undefined) value[column] = flag;

@@ -1,11 +1,24 @@
 // The items of a batch file: a JSON array, one JSON object, NDJSON (one object per line, blank
-// lines ignored), or CSV (a `.csv` name or --format csv; csv-items.ts). NDJSON and CSV are streamed,
-// so memory stays flat in the file's size; the two whole-document formats are parsed once and kept.
+// lines ignored), or CSV (a `.csv` or `.tsv` name or --format csv; csv-items.ts). NDJSON and CSV are
+// streamed, so memory stays flat in the file's size; the two whole-document formats are parsed once
+// and kept. Every format is decoded by terminal/text-input.ts (UTF-8, UTF-16, Windows-1252).
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import type { CsvPass } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
-import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from '../../exactly-once/lines.js';
+import { LongLine, MAX_LINE_CHARS, lineBatches, type Line } from '../../exactly-once/lines.js';
+import {
+  decodeBytes,
+  encodingNote,
+  lineAndColumn,
+  readTextChunks,
+  sniffFile,
+  unreadableAt,
+  unreadableWhat,
+  UNREADABLE_HINT,
+  type Sniff,
+} from '../../terminal/text-input.js';
+import { parseDelimiter, type Delimiter } from './delimiter.js';
 
 export type Format = 'array' | 'object' | 'ndjson' | 'csv';
 
@@ -13,9 +26,9 @@ export type Format = 'array' | 'object' | 'ndjson' | 'csv';
 export const FILE_FORMATS = ['csv', 'json'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
-/** CSV when asked for, or for a file named `*.csv` unless --format json; JSON otherwise. */
+/** CSV when asked for, or for a file named `*.csv` or `*.tsv` unless --format json; JSON otherwise. */
 export function fileFormat(file: string, format: string | undefined): FileFormat {
-  if (format === undefined) return file !== '-' && /\.csv$/i.test(file) ? 'csv' : 'json';
+  if (format === undefined) return file !== '-' && /\.[ct]sv$/i.test(file) ? 'csv' : 'json';
   const wanted = format.trim().toLowerCase();
   if ((FILE_FORMATS as readonly string[]).includes(wanted)) return wanted as FileFormat;
   throw new UsageError(`--format must be csv or json, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
@@ -23,17 +36,25 @@ export function fileFormat(file: string, format: string | undefined): FileFormat
 
 export type { RawItem } from './raw-item.js';
 
-const BOM = /^\uFEFF/;
+/** --delimiter as the source's option: only for CSV. */
+export function delimiterOption(format: FileFormat, delimiter: string | undefined): { delimiter?: Delimiter } {
+  if (delimiter === undefined) return {};
+  if (format !== 'csv') throw new UsageError('--delimiter goes with a CSV file (*.csv, *.tsv or --format csv)');
+  return { delimiter: parseDelimiter(delimiter) };
+}
+
 const WHOLE_BATCH = 1000;
 
 /** The first two non-blank lines, which are enough to tell the formats apart (of a line over the cap, its start). */
-async function firstLines(path: string): Promise<Line[]> {
+async function firstLines(path: string, sniff: Sniff): Promise<Line[]> {
   const found: Line[] = [];
-  for await (const raw of readLines(path)) {
-    const line = typeof raw === 'string' ? raw.replace(BOM, '').trim() : new LongLine(raw.line, raw.head.replace(BOM, '').trimStart());
-    if (line === '') continue;
-    found.push(line);
-    if (found.length === 2) break;
+  for await (const lines of lineBatches(readTextChunks(path, sniff))) {
+    for (const raw of lines) {
+      const line = typeof raw === 'string' ? raw.trim() : new LongLine(raw.line, raw.head.trimStart());
+      if (line === '') continue;
+      found.push(line);
+      if (found.length === 2) return found;
+    }
   }
   return found;
 }
@@ -58,8 +79,8 @@ function parses(text: string): boolean {
  * `[` starts an array. `{` starts NDJSON when the first line is a whole JSON value by itself (or
  * when the next line starts another object), otherwise one object spread over several lines.
  */
-export async function detectFormat(path: string, display: string): Promise<Format> {
-  const [line, next] = await firstLines(path);
+export async function detectFormat(path: string, display: string, sniff: Sniff): Promise<Format> {
+  const [line, next] = await firstLines(path, sniff);
   const [first, second] = [textOf(line), textOf(next)];
   if (first === undefined) throw new UsageError(`--file ${display} has no jobs: it is empty`);
   if (first.startsWith('[')) return 'array';
@@ -86,6 +107,14 @@ function where(text: string, message: string): string {
 export interface SourceOptions {
   /** CSV rows with an id are read, not skipped, their id and service columns kept (csv-row.ts). */
   readExisting?: boolean;
+  /** --delimiter: the CSV separator; unset, told from the header row (a `.tsv` name: tab). */
+  delimiter?: Delimiter;
+}
+
+/** What cannot be read in a line of text: said with its column, or undefined. */
+function unreadableIn(text: string): string | undefined {
+  const at = unreadableAt(text);
+  return at === -1 ? undefined : `column ${at + 1}: ${unreadableWhat(text, at)}`;
 }
 
 export class ItemSource {
@@ -98,15 +127,33 @@ export class ItemSource {
     readonly display: string,
     readonly format: Format,
     private readonly options: SourceOptions = {},
+    /** The file's encoding, decided once from all its bytes. */
+    readonly sniff: Sniff = { encoding: 'utf-8', bom: 0 },
   ) {}
 
   static async open(path: string, display: string, as: FileFormat = 'json', options: SourceOptions = {}): Promise<ItemSource> {
-    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display), options);
+    const sniff = await sniffFile(path);
+    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display, sniff), options, sniff);
+  }
+
+  /** The decoded text may hold bytes that are no text (damaged UTF-8, UTF-16): only then is it searched for them. */
+  private get mayHoldUnreadable(): boolean {
+    return this.sniff.damaged === true || this.sniff.encoding.startsWith('utf-16');
+  }
+
+  /** The note to say once when the file was not UTF-8 or UTF-16 (read as Windows-1252). */
+  get encodingNote(): string | undefined {
+    return encodingNote(this.sniff, this.display);
   }
 
   private async whole(): Promise<unknown[]> {
     if (this.document) return this.document;
-    const text = (await readFile(this.path, 'utf8')).replace(BOM, '');
+    const { text } = await decodeBytes(await readFile(this.path));
+    const bad = unreadableAt(text);
+    if (bad !== -1) {
+      const { line, column } = lineAndColumn(text, bad);
+      throw new UsageError(`--file ${this.display} cannot be read: line ${line}, column ${column}: ${unreadableWhat(text, bad)}`, [], UNREADABLE_HINT);
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -127,7 +174,8 @@ export class ItemSource {
     if (this.format === 'csv') {
       const { csvItemBatches } = await import('./csv-items.js');
       this.csv = { existing: 0, readExisting: this.options.readExisting === true };
-      yield* csvItemBatches(this.path, this.display, this.csv);
+      const delimiter = this.options.delimiter ?? ([this.path, this.display].some((name) => /\.tsv$/i.test(name)) ? '\t' : undefined);
+      yield* csvItemBatches(readTextChunks(this.path, this.sniff), this.display, this.csv, { ...(delimiter ? { delimiter } : {}), exact: this.mayHoldUnreadable });
       return;
     }
     if (this.format !== 'ndjson') {
@@ -139,7 +187,8 @@ export class ItemSource {
     }
     let index = 0;
     let line = 0;
-    for await (const lines of readLineBatches(this.path)) {
+    const exact = this.mayHoldUnreadable;
+    for await (const lines of lineBatches(readTextChunks(this.path, this.sniff))) {
       const batch: RawItem[] = [];
       for (const raw of lines) {
         line++;
@@ -148,8 +197,14 @@ export class ItemSource {
           index++;
           continue;
         }
-        const text = (line === 1 ? raw.replace(BOM, '') : raw).trim();
+        const text = raw.trim();
         if (text === '') continue;
+        const unreadable = exact ? unreadableIn(raw) : undefined;
+        if (unreadable !== undefined) {
+          batch.push({ index, line, text, error: `cannot be read: ${unreadable}` });
+          index++;
+          continue;
+        }
         try {
           batch.push({ index, line, text, value: JSON.parse(text) });
         } catch (error) {

@@ -20,7 +20,7 @@ import { accountTypeOf, targetOf } from '../target.js';
 import { openInput, sweepSpools } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
-import { fileFormat, ItemSource } from './read-items.js';
+import { delimiterOption, fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
@@ -28,8 +28,10 @@ import { validateAll, type CheckProgress, type Validated } from './validate.js';
 
 export interface BatchOptions {
   file: string;
-  /** --format: csv or json; unset, a `*.csv` name is CSV (read-items.ts). */
+  /** --format: csv or json; unset, a `*.csv` or `*.tsv` name is CSV (read-items.ts). */
   format?: string;
+  /** --delimiter: the CSV separator; unset, told from the header row. */
+  delimiter?: string;
   /** --csv: the results as CSV on stdout. */
   csv?: boolean;
   concurrency?: string;
@@ -168,7 +170,8 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format);
+    const source = await ItemSource.open(input.path, input.display, format, delimiterOption(format, options.delimiter));
+    if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const cache = new BodyCache(options.bodyCacheBytes);

@@ -6,6 +6,7 @@ import type { Job } from '../../../api/types.js';
 import type { ErrorDetail } from '../../../core/errors.js';
 import { jobState, NO_SUCH_CODE } from '../../../exactly-once/derived-key.js';
 import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../../domain/job-rules.js';
+import { FIELDS } from '../../../domain/job-fields.js';
 import type { ServiceFields } from './export.js';
 import { sameValue } from '../update-report.js';
 
@@ -65,6 +66,16 @@ export const CLOSED = 1;
 export const PRUNABLE = [2, 5] as const;
 
 const KNOWN_FIELDS = new Set<string>(WRITABLE_JOB_FIELDS);
+const TRIMMED = new Set(FIELDS.filter((f) => f.trim).map((f) => f.name));
+
+/**
+ * A field the CLI trims before sending (a title) whose stored value differs only by surrounding
+ * spaces or tabs: an update could not change that (it would be trimmed again), so it is no change.
+ * A job made elsewhere with a leading tab in its title, exported and applied, plans nothing.
+ */
+function sameTrimmed(field: string, stored: unknown, value: unknown): boolean {
+  return TRIMMED.has(field) && typeof stored === 'string' && typeof value === 'string' && stored.trim() === value;
+}
 
 const title = (body: Record<string, unknown>, job?: Job) => (typeof body.title === 'string' ? body.title : typeof job?.title === 'string' ? job.title : '');
 
@@ -158,7 +169,7 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
     const changes: FieldChange[] = [];
     const unreadable: string[] = [];
     for (const [field, value] of Object.entries(body)) {
-      if (Object.hasOwn(job, field) && sameValue(job[field], value)) continue;
+      if (Object.hasOwn(job, field) && (sameValue(job[field], value) || sameTrimmed(field, job[field], value))) continue;
       // A field the service does not return cannot be compared: sending it every run would never
       // settle. One recruit knows is compared with its absence (a service may leave out empty fields).
       if (!Object.hasOwn(job, field) && !KNOWN_FIELDS.has(field)) {

@@ -22,7 +22,7 @@ import { accountOf } from '../../../exactly-once/journal-files.js';
 import type { Account } from '../../../exactly-once/records.js';
 import { openRun, type Run } from '../../../exactly-once/run.js';
 import { onStopSignals, type Stopper } from '../../../exactly-once/stop-signals.js';
-import { fileFormat, ItemSource } from '../../../jobs/batch/read-items.js';
+import { delimiterOption, fileFormat, ItemSource } from '../../../jobs/batch/read-items.js';
 import { plural } from '../../../jobs/batch/summary.js';
 import { newItem, type BulkItem } from '../../../jobs/bulk/bulk-item.js';
 import { report, sendPhase } from '../../../jobs/bulk/run-bulk.js';
@@ -90,7 +90,8 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format, { readExisting: true });
+    const source = await ItemSource.open(input.path, input.display, format, { readExisting: true, ...delimiterOption(format, options.delimiter) });
+    if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver));

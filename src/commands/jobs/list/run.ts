@@ -117,6 +117,7 @@ async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boole
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
   const csv = wantsCsv(ctx, options.csv);
+  if (options.output !== undefined && !csv) throw new UsageError('--output goes with --csv', [], 'e.g. recruit jobs list --all --csv --output jobs.csv');
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
   const codes = await withSpinner(ctx, 'reading the statuses', () => statusCodes(ctx, options.status));
@@ -127,8 +128,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (pageSize !== undefined) query.pageSize = pageSize;
   const api = await ctx.api();
 
-  // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
   const wide = options.wide === true;
+  if (options.output !== undefined) return toFile(ctx, api, query, options.output, { all: options.all === true, page });
+  // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
   if (options.all && (ctx.globals.json || csv || !ctx.io.stdout.isTTY)) {
     return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide, csv));
   }
@@ -155,6 +157,36 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (jobs.length === 0) ctx.info('No jobs found.');
   else await printForPeople(ctx, jobs, wide);
   pagingNote(ctx, pagination);
+}
+
+/** --csv --output: the page (or every page) as CSV for Excel, into a file put in place when complete. */
+async function toFile(ctx: Context, api: ApiClient, query: Query, path: string, o: { all: boolean; page: number | undefined }): Promise<void> {
+  const { openOutputFile } = await import('../../../terminal/output-file.js');
+  const file = await openOutputFile(path);
+  try {
+    const table = new (await import('../job-csv.js')).JobCsv(ctx, file.stream, 'excel');
+    await table.header();
+    let count = 0;
+    const write = async (jobs: Job[]) => {
+      count += jobs.length;
+      await table.add(jobs);
+    };
+    if (o.all) {
+      await withSpinner(ctx, 'fetching every page of jobs', async () => {
+        for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) await write(page.data);
+      });
+    } else {
+      const result = await withSpinner(ctx, 'fetching jobs', () => getPage<Job>(api, '/jobs', o.page !== undefined ? { ...query, page: o.page } : query, jobShape));
+      await write(result.data);
+      pagingNote(ctx, result.meta?.pagination);
+    }
+    await table.end();
+    await file.close();
+    ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${path}`);
+  } catch (error) {
+    file.discard();
+    throw error;
+  }
 }
 
 function pagingNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {

@@ -23,7 +23,7 @@ export interface BuiltPatch {
 }
 
 async function readFilePatch(ctx: Context, path: string): Promise<Record<string, unknown>> {
-  const text = await readInput(ctx.io, path, '--file');
+  const text = await readInput(ctx.io, path, '--file', (note) => ctx.info(note));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -76,7 +76,7 @@ export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<
     const value = values[optionKey(f.flag)];
     if (typeof value !== 'string') continue;
     if (f.fromFile) {
-      patch[f.field] = await readInput(ctx.io, value, flagName(f));
+      patch[f.field] = await readInput(ctx.io, value, flagName(f), (note) => ctx.info(note));
       continue;
     }
     switch (f.kind) {

@@ -1,0 +1,121 @@
+// The one decoder of input files (src/terminal/text-input.ts): which encoding a file's bytes are,
+// and the same text back however the bytes are cut into chunks.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunkDecoder, decodeBytes, readTextChunks, sniffBytes, sniffFile, unreadableAt, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
+
+const BOM8 = Buffer.from([0xef, 0xbb, 0xbf]);
+const le = (t: string) => Buffer.from(t, 'utf16le');
+const be = (t: string) => Buffer.from(t, 'utf16le').swap16();
+
+/** Decoded text as its bytes again: a character as UTF-8, an escaped byte as that byte. */
+function reencoded(text: string): Buffer {
+  return Buffer.concat(
+    [...text].map((c) => {
+      const code = c.charCodeAt(0);
+      return c.length === 1 && code >= 0xdc80 && code <= 0xdcff ? Buffer.from([code - 0xdc00]) : Buffer.from(c, 'utf8');
+    }),
+  );
+}
+
+/** The bytes decoded in the chunks that `cuts` makes, as a file read in pieces would be. */
+async function inChunks(bytes: Buffer, sniff: Sniff, cuts: number[]): Promise<string> {
+  const decoder = await chunkDecoder(sniff);
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  let out = '';
+  let start = sniff.bom;
+  for (const p of points) {
+    if (p <= start) continue;
+    out += decoder.write(bytes.subarray(start, p));
+    start = p;
+  }
+  return out + decoder.write(bytes.subarray(start)) + decoder.end();
+}
+
+describe('text-input: which encoding', () => {
+  it.each([
+    ['UTF-8 without a BOM', Buffer.from('título,ok'), { encoding: 'utf-8', bom: 0 }],
+    ['UTF-8 with a BOM', Buffer.concat([BOM8, Buffer.from('título')]), { encoding: 'utf-8', bom: 3 }],
+    ['UTF-16LE with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), le('título')]), { encoding: 'utf-16le', bom: 2 }],
+    ['UTF-16BE with a BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), be('título')]), { encoding: 'utf-16be', bom: 2 }],
+    ['UTF-16LE without a BOM', le('title,x'), { encoding: 'utf-16le', bom: 0 }],
+    ['Windows-1252', Buffer.from([0x49, 0x6e, 0x67, 0xe9, 0x20, 0x96, 0x20, 0x80]), { encoding: 'windows-1252', bom: 0 }],
+    ['damaged UTF-8 (a byte Windows-1252 leaves undefined)', Buffer.from([0x61, 0xe9, 0x81]), { encoding: 'utf-8', bom: 0, damaged: true }],
+    ['damaged UTF-8 (a NUL)', Buffer.from([0x61, 0xe9, 0x00]), { encoding: 'utf-8', bom: 0, damaged: true }],
+    ['a UTF-8 BOM before bytes that are not UTF-8', Buffer.concat([BOM8, Buffer.from([0x61, 0xe9])]), { encoding: 'utf-8', bom: 3, damaged: true }],
+    ['a sequence cut at the end', Buffer.from([0x61, 0xc3]), { encoding: 'windows-1252', bom: 0 }],
+  ])('%s', (_, bytes, sniff) => {
+    expect(sniffBytes(bytes)).toEqual(sniff);
+  });
+
+  it("decodes Windows-1252's 0x80-0x9F as Excel means them, not as C1 controls", async () => {
+    const bytes = Buffer.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x9c, 0xdf, 0xfc]);
+    expect((await decodeBytes(bytes)).text).toBe('€…‘’“”–—œßü');
+  });
+
+  it('keeps each bad byte as a lone surrogate, found and named; nothing becomes U+FFFD', async () => {
+    const { text } = await decodeBytes(Buffer.from([0x61, 0xe9, 0x81, 0x62, 0xef, 0xbf, 0xbd]));
+    expect(text).toBe('a\udce9\udc81b\ufffd'); // the last is a real U+FFFD, written in the file
+    expect(unreadableAt(text)).toBe(1);
+    expect(unreadableWhat(text, 1)).toBe('the byte 0xE9 is not text in UTF-8, UTF-16 or Windows-1252');
+    expect(unreadableAt('a 👩‍💻 b')).toBe(-1);
+    expect(unreadableAt('a \ud83d b')).toBe(2);
+    expect(unreadableWhat('a \ud83d b', 2)).toContain('unpaired surrogate');
+  });
+});
+
+describe('text-input: a file read in chunks of 64 KiB', () => {
+  it('a character cut by the end of a chunk is still UTF-8, and reads back whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'cut.csv');
+      const text = `${'a'.repeat(64 * 1024 - 1)}é€${'b'.repeat(64 * 1024 - 2)}👩‍💻`;
+      writeFileSync(file, text);
+      const sniff = await sniffFile(file);
+      expect(sniff).toEqual({ encoding: 'utf-8', bom: 0 });
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('text-input: chunks (property)', () => {
+  const text = fc.string({ unit: 'binary', maxLength: 60 });
+  const cuts = fc.array(fc.nat(), { maxLength: 8 });
+
+  it('UTF-8, UTF-16LE and UTF-16BE read back the same text however the bytes are cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, cuts, async (t, c) => {
+        for (const [bytes, encoding] of [
+          [Buffer.concat([BOM8, Buffer.from(t)]), 'utf-8'],
+          [Buffer.concat([Buffer.from([0xff, 0xfe]), le(t)]), 'utf-16le'],
+          [Buffer.concat([Buffer.from([0xfe, 0xff]), be(t)]), 'utf-16be'],
+        ] as const) {
+          const sniff = sniffBytes(bytes);
+          expect(sniff.encoding).toBe(encoding);
+          expect(await inChunks(bytes, sniff, c)).toBe(t);
+        }
+      }),
+    );
+  });
+
+  it('damaged UTF-8 gives the same text however it is cut: its good characters, each bad byte escaped', async () => {
+    const piece = fc.oneof(text.map((t) => Buffer.from(t)), fc.uint8Array({ minLength: 1, maxLength: 3 }).map((b) => Buffer.from(b)));
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 6 }), cuts, async (pieces, c) => {
+        const bytes = Buffer.concat([Buffer.from([0x81]), ...pieces]); // a lone continuation byte: never UTF-8
+        const sniff = sniffBytes(bytes);
+        expect(sniff.damaged).toBe(true);
+        const whole = (await decodeBytes(bytes)).text;
+        expect(await inChunks(bytes, sniff, c)).toBe(whole);
+        expect(reencoded(whole)).toEqual(bytes); // nothing lost, nothing replaced
+      }),
+    );
+  });
+});
