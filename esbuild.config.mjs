@@ -36,6 +36,9 @@ const options = {
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
+  // jq-web reads its jq.wasm from beside its own jq.js: it is required from node_modules at run
+  // time (a dependency, installed with the package), not copied into a chunk (src/terminal/jq.ts).
+  external: ['jq-web'],
   logLevel: 'warning',
 };
 const plugins = [lazyBuiltin('child_process', ['commander'])];

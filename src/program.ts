@@ -4,8 +4,7 @@
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
-import { runAction, type Loader } from './entry/action.js';
-import type { GlobalOptions } from './context/context.js';
+import { globalsOf, runAction, type Loader } from './entry/action.js';
 import type { IO } from './terminal/io.js';
 import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
 import { addApi } from './commands/api/command.js';
@@ -69,12 +68,19 @@ export function commandWords(argv: readonly string[], program: Pick<Parent, 'opt
   return words;
 }
 
+/** `jobs get` for the command `get` under `jobs`: the words between the root and it. */
+function commandPath(command: Parent): string {
+  const names: string[] = [];
+  for (let c: Parent | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly string[]): Tree {
   const lazy: Lazy =
     (load) =>
     (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Parent;
-      return runAction(io, env, command.optsWithGlobals() as unknown as GlobalOptions, load as unknown as Loader, args.slice(0, -1));
+      return runAction(io, env, globalsOf(command.optsWithGlobals()), load as unknown as Loader, args.slice(0, -1), commandPath(command));
     };
 
   const program = new Command('recruit')
@@ -100,7 +106,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
       new Option('--sandbox-account <account>', 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)')
         .choices(SANDBOX_ACCOUNTS),
     )
-    .option('--json', 'machine-readable output on stdout')
+    .option('--json [fields]', 'JSON on stdout: everything, or only these fields (comma separated; --json= lists them)')
+    .option('--jq <expression>', 'filter the JSON output through a jq expression (implies --json; no jq program needed)')
     .option('--no-color', 'disable colour')
     .option('--verbose', 'print each request and response on stderr (token redacted)')
     .option('-y, --yes', 'never prompt; fail when input is missing')
