@@ -57,7 +57,8 @@ function addVerbs(parent: Parent, lazy: Lazy, verb: string | undefined, verbs: r
 
 /** The first two words of a command line that are neither options of the program nor their values. */
 export function commandWords(argv: readonly string[], program: Pick<Parent, 'options'>): string[] {
-  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  // --json's value is always joined to it (`--json=id`) by the time a line gets here (entry/json-argument.ts).
+  const takesValue = new Set(program.options.filter((o) => o.required).flatMap((o) => [o.long, o.short]));
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const arg = argv[i]!;

@@ -1,7 +1,9 @@
 // `--json <fields>` and `--jq <expression>` (issue 27): gh's way of shaping output, on every command
 // with JSON output, against the sandbox over HTTP; and where a spaced `--json` takes a value.
 import { describe, expect, it } from 'vitest';
-import { settleJsonArgument } from '../../src/entry/json-argument.js';
+import { NOUNS_WITH_VERBS, settleJsonArgument } from '../../src/entry/json-argument.js';
+import { buildProgram } from '../../src/program.js';
+import { Capture } from '../helpers/cli.js';
 import { JOB_JSON_FIELDS } from '../../src/commands/json-fields.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
@@ -22,6 +24,12 @@ describe('where a spaced --json takes a value', () => {
     [['api', '/jobs', '--json', '--', '--json', 'x'], ['api', '/jobs', '--json', '--', '--json', 'x']],
   ])('%j is read as %j', (argv, settled) => {
     expect(settleJsonArgument(argv)).toEqual(settled);
+  });
+
+  it('knows every noun of the command tree that has verbs', () => {
+    const program = buildProgram({ stdin: process.stdin, stdout: new Capture(), stderr: new Capture() }, {});
+    const nouns = program.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
+    expect(new Set(nouns)).toEqual(NOUNS_WITH_VERBS);
   });
 });
 
