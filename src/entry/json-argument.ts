@@ -12,7 +12,7 @@
 import { knownJsonFields } from '../commands/json-fields.js';
 
 /** Nouns whose next word is a verb (`jobs get`): until it is given, a word is a command's name. */
-export const NOUNS_WITH_VERBS: ReadonlySet<string> = new Set(['jobs', 'auth', 'config', 'sandbox']);
+export const NOUNS_WITH_VERBS: ReadonlySet<string> = new Set(['jobs', 'auth', 'config', 'sandbox', 'help']);
 /** The root's options that take a value, as program.ts declares them: their value is no command word. */
 const ROOT_VALUES = new Set(['--profile', '--base-url', '--sandbox-account', '--timeout', '--max-response-size', '--jq']);
 
