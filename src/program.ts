@@ -29,6 +29,7 @@ import { addJobsList } from './commands/jobs/list/command.js';
 import { addJobsPending } from './commands/jobs/pending/command.js';
 import { addJobsStatus } from './commands/jobs/status/command.js';
 import { addJobsUpdate } from './commands/jobs/update/command.js';
+import { addJobsWait } from './commands/jobs/wait/command.js';
 import { addLookup } from './commands/lookup/command.js';
 import { addSandboxApprove } from './commands/sandbox/approve/command.js';
 import { addSandbox } from './commands/sandbox/command.js';
@@ -146,6 +147,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['status', addJobsStatus],
           ['update', addJobsUpdate],
           ['apply', addJobsApply],
+          ['wait', addJobsWait],
         ]),
     ],
     ['api', () => addApi(program, lazy)],

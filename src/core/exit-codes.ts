@@ -8,6 +8,8 @@ export const EXIT = {
   GAVE_UP: 5,
   /** Local state (a journal, a saved submission) could not be written; nothing unsaved was sent. */
   LOCAL_STATE: 6,
+  /** `jobs wait`: a job waited for was rejected (approval -1, or the Rejected status), so it cannot get there. */
+  REJECTED: 7,
   INTERRUPTED: 130,
   TERMINATED: 143,
 } as const;

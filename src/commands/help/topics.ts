@@ -16,6 +16,8 @@ const EXIT_CODES = `Exit codes
        service asks to wait longer than recruit waits (Retry-After over 60 s)
   ${EXIT.LOCAL_STATE}    local state could not be saved (a full or read-only disk): nothing unsaved was sent;
        free space and run the same command again
+  ${EXIT.REJECTED}    jobs wait (and jobs create --wait): a job was rejected, so it will not get where it
+       was waited for (a timeout is 5)
   ${EXIT.INTERRUPTED}  interrupted (Ctrl-C)
   ${EXIT.TERMINATED}  stopped by SIGTERM
 
