@@ -2,12 +2,10 @@
 // <fields>` is checked against before anything is sent, and what completion offers after --json.
 // Commands not in the table (batch results, config, auth) take any field names: their JSON has
 // no fixed shape to check against. Jobs' fields come from the field registry, so they cannot drift.
-import { FIELDS } from '../domain/job-fields.js';
-import { READ_ONLY_JOB_FIELDS } from '../domain/job-rules.js';
+import { JOB_JSON_FIELDS } from '../domain/job-json-fields.js';
 import { LOOKUP_TABLE } from '../domain/lookup-kinds.js';
 
-/** A job as the service returns it: its id, every field of the registry, then the fields the service sets. */
-export const JOB_JSON_FIELDS: readonly string[] = [...new Set(['id', ...FIELDS.map((f) => f.name), ...READ_ONLY_JOB_FIELDS])];
+export { JOB_JSON_FIELDS };
 
 const lookupFields = (kind: string | undefined): readonly string[] | undefined => {
   const row = LOOKUP_TABLE.find((r) => r.kind === kind);
