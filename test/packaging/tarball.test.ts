@@ -67,4 +67,10 @@ describe('the npm package', () => {
     expect(industries[0]).toEqual({ id: 1, name: 'Information Technology' });
     expect(industries).toHaveLength(10);
   });
+
+  it('filters through jq from its installed dependency (jq-web stays outside the bundle, beside its jq.wasm)', () => {
+    const result = recruit('--sandbox', 'lookup', 'industries', '--jq', '.[0].name');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('Information Technology\n');
+  });
 });
