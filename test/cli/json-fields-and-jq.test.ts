@@ -69,6 +69,11 @@ describe('recruit … --json <fields> / --jq (sandbox)', () => {
     expect(result.stderr).not.toMatch(/^> /m);
     const customers = await cli(['lookup', 'customers', '--json=']);
     expect(customers.stdout).toBe('id\nname\ncity\ncountry\n');
+    // A command whose JSON has no fixed shape says so (exit 2) and sends nothing.
+    const status = await cli(['jobs', 'status', '3', 'closed', '--json=', '--verbose']);
+    expect(status.code).toBe(2);
+    expect(JSON.parse(status.stderr.slice(status.stderr.indexOf('{'))).error.message).toContain('has no fixed fields to list');
+    expect(status.stderr).not.toMatch(/^> /m);
   });
 
   it('an unknown field is exit 2 with the fields and a guess, before any request', async () => {
