@@ -31,7 +31,13 @@ function fieldsOf(list: string, known: readonly string[] | undefined, command: s
   return fields;
 }
 
+/** Commands that run until they are stopped: their JSON is never "done", so it cannot be shaped. */
+const RUNS_UNTIL_STOPPED = new Set(['sandbox serve']);
+
 export async function prepareShape(io: IO, globals: GlobalOptions, command: string, args: readonly unknown[]): Promise<PreparedShape> {
+  if (RUNS_UNTIL_STOPPED.has(command)) {
+    throw new UsageError(`\`recruit ${command}\` runs until it is stopped, and --json <fields> and --jq shape an output once it is done`, [], 'use --json alone');
+  }
   const known = jsonFieldsOf(command, args);
   const list = globals.jsonFields;
   if (list !== undefined && list.split(',').every((f) => f.trim() === '')) {

@@ -86,6 +86,12 @@ describe('recruit … --json <fields> / --jq (sandbox)', () => {
     expect(JSON.parse(get.stderr).error.message).toMatch(/\(did you mean "title"\?\); its fields are: id, title, /);
   });
 
+  it('sandbox serve runs until stopped: --jq is refused rather than holding its output forever', async () => {
+    const result = await cli(['sandbox', 'serve', '--port', '0', '--jq', '.baseUrl']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('runs until it is stopped');
+  });
+
   it('lookup <kind> --json id,name', async () => {
     const result = await cli(['lookup', 'industries', '--json', 'id,name']);
     expect(result.code).toBe(0);
