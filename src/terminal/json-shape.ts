@@ -5,8 +5,8 @@
 // whole output is held (jq reads it whole anyway): a list of 100,000 jobs is some 150 MB of it.
 import { CliError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { sanitize } from '../core/sanitize.js';
-import { writeJson } from './output.js';
+import { jsonPieces } from '../core/json-pieces.js';
+import { escapeJson, sanitize } from '../core/sanitize.js';
 import { writeOut, type Stream } from './io.js';
 import { jqFailure, type Jq } from './jq.js';
 
@@ -58,7 +58,11 @@ export async function writeShaped(out: Stream, text: string, shape: Shape): Prom
       throw new CliError('--json <fields>: this command did not print one JSON value; its output is above as it was', EXIT.USAGE, 'usage');
     }
     const selected = selectFields(value, shape.fields);
-    if (!shape.jq) return writeJson({ io: { stdout: out } as never, color: { stdout: false }, globals: { json: true } }, selected);
+    if (!shape.jq) {
+      // As output.ts's writeJson writes it: in pieces, terminal controls escaped.
+      for (const piece of jsonPieces(selected)) await writeOut(out, escapeJson(piece));
+      return writeOut(out, '\n');
+    }
     json = JSON.stringify(selected);
   }
   if (!shape.jq || shape.expression === undefined) return writeOut(out, text);
