@@ -3,8 +3,8 @@
 // would take any word after an optional-value option as its value, so the line is settled here
 // first (docs/decisions.md, "--json <fields>"):
 // - `--json=<fields>` always has a value (`--json=` lists the command's fields);
-// - `--json <word>`: the word is the value when it is a comma-separated list of field names that
-//   some command's JSON has (commands/json-fields.ts), and the command words are already given
+// - `--json <word>`: the word is the value when it is a comma-separated list of names, one of them
+//   a field some command's JSON has (commands/json-fields.ts), and the command words are already given
 //   (`recruit jobs --json status 3 closed` is the status command);
 // - otherwise `--json` has no value, and is moved to the end of the options (before any `--`), a
 //   place where commander cannot take the next word for it: the root's options mean the same
@@ -19,7 +19,8 @@ const ROOT_VALUES = new Set(['--profile', '--base-url', '--sandbox-account', '--
 const FIELD_LIST = /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 function isFieldList(word: string, known: Set<string>): boolean {
-  return FIELD_LIST.test(word) && word.split(',').every((name) => known.has(name));
+  // One known name is enough: `--json title,benefits` is a field list, whose unknown name the command's check then names.
+  return FIELD_LIST.test(word) && word.split(',').some((name) => known.has(name));
 }
 
 /** The command line with `--json`'s value settled: `--json=<fields>`, or a bare `--json` no word can follow. */

@@ -12,6 +12,8 @@ describe('where a spaced --json takes a value', () => {
   it.each([
     [['jobs', 'get', '--json', 'id', '3'], ['jobs', 'get', '--json=id', '3']],
     [['jobs', 'get', '--json', 'id,title', '3'], ['jobs', 'get', '--json=id,title', '3']],
+    // One known field makes a list of fields, so an unknown one is named by the check, not taken for an argument.
+    [['jobs', 'list', '--json', 'title,benefits'], ['jobs', 'list', '--json=title,benefits']],
     [['jobs', 'get', '3', '--json'], ['jobs', 'get', '3', '--json']],
     // A job id is no field: --json has no value, and moves where it cannot take one.
     [['jobs', 'get', '--json', '3'], ['jobs', 'get', '3', '--json']],
