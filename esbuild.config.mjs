@@ -4,7 +4,7 @@
 // loads some 10 ms faster than ES modules (docs/performance.md).
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contents, lazyBuiltin, lazyModules, quietProxyAgents, sharedCore } from './esbuild.plugins.mjs';
@@ -84,7 +84,9 @@ try {
   writeFileSync(join(staging, 'package.json'), '{\n  "type": "commonjs"\n}\n');
   // The first line of `recruit --version`, which bin/recruit.js prints without loading the bundle.
   writeFileSync(join(staging, 'version.txt'), `${info.line}\n`);
-  // The man pages, from the command tree of the bundle just built (package.json directories.man).
+  // jq for --jq (jq-web, bundled into a lazy chunk) reads its WebAssembly from beside that chunk.
+  copyFileSync(fileURLToPath(new URL('./node_modules/jq-web/jq.wasm', import.meta.url)), join(staging, 'chunks', 'jq.wasm'));
+  // The man pages, from the command tree of the bundle just built (package.json man).
   execFileSync(process.execPath, [join(staging, 'main.js'), 'help', 'reference', '--man', join(staging, 'man')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NO_COLOR: '1' },

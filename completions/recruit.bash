@@ -25,12 +25,12 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs')
-      __recruit_subs=(create pending drafts get list status update apply edit help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'open a job'\''s fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it' 'display help for command')
+      __recruit_subs=(create pending drafts get list status update apply edit wait help)
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'open a job'\''s fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it' 'wait until jobs are approved, active or in a status (ids, or - for stdin); exit 8 if one is rejected, 5 past --timeout' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --csv --concurrency --restart --from --dry-run --resume -h --help)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --csv --concurrency --restart --from --dry-run --wait --resume -h --help)
       __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --concurrency --from)
       ;;
     'jobs pending')
@@ -45,8 +45,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(--status --search --page --page-size --all --wide --csv --output -h --help)
-      __recruit_vopts+=(--status --search --page --page-size --output)
+      __recruit_opts+=(-s --status -q --search -L --limit --page --page-size --all --customer --hiring-manager --department --industry --job-function --created-since --updated-since --wide --csv --output -h --help)
+      __recruit_vopts+=(-s --status -q --search -L --limit --page --page-size --customer --hiring-manager --department --industry --job-function --created-since --updated-since --output)
       ;;
     'jobs status')
       __recruit_opts+=(--concurrency --dry-run -h --help)
@@ -67,6 +67,12 @@ __recruit_spec() {
     'jobs edit')
       __recruit_opts+=(-h --help)
       __recruit_nargs=1
+      ;;
+    'jobs wait')
+      __recruit_opts+=(--until --interval -h --help)
+      __recruit_vopts+=(--until --interval)
+      __recruit_nargs=1
+      __recruit_variadic=1
       ;;
     'jobs help')
       __recruit_nargs=1
@@ -166,27 +172,29 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
   esac
-  __recruit_opts+=(--profile --base-url --sandbox --sandbox-account --json --no-color --verbose -y --yes --insecure-http --timeout --max-response-size --ca-file)
-  __recruit_vopts+=(--profile --base-url --sandbox-account --timeout --max-response-size --ca-file)
+  __recruit_opts+=(--profile --base-url --sandbox --sandbox-account --json --jq --no-color --verbose -y --yes --insecure-http --timeout --max-response-size --ca-file)
+  __recruit_vopts+=(--profile --base-url --sandbox-account --jq --timeout --max-response-size --ca-file)
 }
 
 # The values of option $2 of command path $1.
 __recruit_option_values() {
   case "$1|$2" in
     *'|--sandbox-account') __recruit_words direct approval staffing ;;
-    'lookup|--industry'|'jobs create|--industry'|'jobs update|--industry') __recruit_cache industries ;;
+    *'|--json') __recruit_words id title description location industryId jobFunctionId employerTypeId customerId departmentId hiringManagerId jobType educationLevel salaryInterval salaryMin salaryMax currency experience qualifications skills optionalSkills jobCode publishToCareerPage publishToFreeJobBoards status statusLabel approvalStatus approvalStatusLabel createdAt updatedAt ;;
+    'lookup|--industry'|'jobs create|--industry'|'jobs list|--industry'|'jobs update|--industry') __recruit_cache industries ;;
     'jobs create|--description-file'|'jobs create|--file'|'jobs list|--output'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
-    'jobs create|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;
+    'jobs create|--job-function'|'jobs list|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;
     'jobs create|--employer-type'|'jobs update|--employer-type') __recruit_cache employer-types ;;
-    'jobs create|--customer'|'jobs update|--customer') __recruit_cache customers ;;
-    'jobs create|--department'|'jobs update|--department') __recruit_cache departments ;;
-    'jobs create|--hiring-manager'|'jobs update|--hiring-manager') __recruit_cache hiring-managers ;;
+    'jobs create|--customer'|'jobs list|--customer'|'jobs update|--customer') __recruit_cache customers ;;
+    'jobs create|--department'|'jobs list|--department'|'jobs update|--department') __recruit_cache departments ;;
+    'jobs create|--hiring-manager'|'jobs list|--hiring-manager'|'jobs update|--hiring-manager') __recruit_cache hiring-managers ;;
     'jobs create|--job-type'|'jobs update|--job-type') __recruit_cache job-types ;;
     'jobs create|--education-level'|'jobs update|--education-level') __recruit_cache education-levels ;;
     'jobs create|--salary-interval'|'jobs update|--salary-interval') __recruit_cache salary-intervals ;;
     'jobs create|--format'|'jobs apply|--format') __recruit_words csv json ;;
     'jobs create|--from') __recruit_cache jobs ;;
-    'jobs list|--status') __recruit_cache statuses ;;
+    'jobs list|-s'|'jobs list|--status') __recruit_cache statuses ;;
+    'jobs wait|--until') __recruit_words approved active ;;
   esac
 }
 
@@ -194,9 +202,9 @@ __recruit_option_values() {
 __recruit_argument_values() {
   case "$1|$2" in
     'lookup|0') __recruit_words job-options industries functions employer-types customers departments hiring-managers users ;;
-    'jobs get|0'|'jobs status|0'|'jobs update|0'|'jobs edit|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
+    'jobs get|0'|'jobs status|0'|'jobs update|0'|'jobs edit|0'|'jobs wait|0'|'sandbox approve|0'|'sandbox reject|0') __recruit_cache jobs ;;
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
-    'jobs help|0') __recruit_words create pending drafts get list status update apply edit ;;
+    'jobs help|0') __recruit_words create pending drafts get list status update apply edit wait ;;
     'auth help|0') __recruit_words login status logout token ;;
     'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency proxy no-proxy ca-file ;;
     'config help|0') __recruit_words list get set ;;

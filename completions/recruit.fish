@@ -10,26 +10,28 @@
 # The subcommands of command path $argv[1], then the options it takes that need a value.
 function __recruit_spec -a path
     set -l subs
-    set -l vopts --profile --base-url --sandbox-account --timeout --max-response-size --ca-file
+    set -l vopts --profile --base-url --sandbox-account --jq --timeout --max-response-size --ca-file
     switch $path
         case 'recruit'
             set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'help' 'completion'
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size
         case 'recruit jobs'
-            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'edit' 'help'
+            set subs 'create' 'pending' 'drafts' 'get' 'list' 'status' 'update' 'apply' 'edit' 'wait' 'help'
         case 'recruit jobs create'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --concurrency --from
         case 'recruit jobs drafts'
             set -a vopts --discard
         case 'recruit jobs list'
-            set -a vopts --status --search --page --page-size --output
+            set -a vopts -s --status -q --search -L --limit --page --page-size --customer --hiring-manager --department --industry --job-function --created-since --updated-since --output
         case 'recruit jobs status'
             set -a vopts --concurrency
         case 'recruit jobs update'
             set -a vopts --title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency
         case 'recruit jobs apply'
             set -a vopts --file --format --delimiter --concurrency
+        case 'recruit jobs wait'
+            set -a vopts --until --interval
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input
         case 'recruit auth'
@@ -135,7 +137,8 @@ complete -c recruit -l profile -x -d 'settings profile to use (env RECRUIT_PROFI
 complete -c recruit -l base-url -x -d 'API base URL including /v1 (env RECRUIT_BASE_URL)'
 complete -c recruit -l sandbox -d 'use the embedded sandbox instead of a real account'
 complete -c recruit -l sandbox-account -x -a 'direct approval staffing' -d 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)'
-complete -c recruit -l json -d 'machine-readable output on stdout'
+complete -c recruit -l json -d 'JSON on stdout: everything, or only these fields (comma separated; --json= lists them)'
+complete -c recruit -l jq -x -d 'filter the JSON output through a jq expression (implies --json; no jq program needed)'
 complete -c recruit -l no-color -d 'disable colour'
 complete -c recruit -l verbose -d 'print each request and response on stderr (token redacted)'
 complete -c recruit -s y -l yes -d 'never prompt; fail when input is missing'
@@ -174,6 +177,7 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the 
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'apply' -d 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'edit' -d 'open a job\'s fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'wait' -d 'wait until jobs are approved, active or in a status (ids, or - for stdin); exit 8 if one is rejected, 5 past --timeout'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create
@@ -208,6 +212,7 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -l concurrency -x -d
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l restart -d 'batch: create the jobs of a file again although an earlier run finished it'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l from -x -a '(__recruit_cache jobs)' -d 'start from an existing job\'s fields (not its code or publication); field flags change them'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l dry-run -d 'validate and resolve names, then stop: nothing is sent'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l wait -d 'field flags or --from: once created, wait until the job is approved and active (exit 8 if rejected, 5 past --timeout, default 600 s)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l resume -d 're-send an unfinished submission with its original key and body (see `jobs pending`)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -s h -l help -d 'show help'
 # recruit jobs pending
@@ -220,11 +225,19 @@ complete -c recruit -n '__recruit_in "recruit jobs get"' -l csv -d 'the job as C
 complete -c recruit -n '__recruit_in "recruit jobs get"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit jobs get" 0' -a '(__recruit_cache jobs)'
 # recruit jobs list
-complete -c recruit -n '__recruit_in "recruit jobs list"' -l status -x -a '(__recruit_cache statuses)' -d 'only jobs with this status (repeatable, or comma separated)'
-complete -c recruit -n '__recruit_in "recruit jobs list"' -l search -x -d 'only jobs whose title or code contains this text'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -s s -l status -x -a '(__recruit_cache statuses)' -d 'only jobs with this status (repeatable, or comma separated)'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -s q -l search -x -d 'only jobs whose title or code contains this text'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -s L -l limit -x -d 'at most this many jobs, following pages as needed'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l page -x -d 'page number'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l page-size -x -d 'jobs per page (API default 10, at most 100)'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l all -d 'follow every page'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l customer -x -a '(__recruit_cache customers)' -d 'only this customer\'s jobs (repeatable: any of them); read every page and filtered here'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l hiring-manager -x -a '(__recruit_cache hiring-managers)' -d 'only jobs of this hiring manager (repeatable); read every page and filtered here'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l department -x -a '(__recruit_cache departments)' -d 'only jobs of this department (repeatable); read every page and filtered here'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l industry -x -a '(__recruit_cache industries)' -d 'only jobs in this industry (repeatable); read every page and filtered here'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l job-function -x -a '(__recruit_cache functions)' -d 'only jobs of this job function (repeatable; a name in every industry unless one --industry); read every page and filtered here'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l created-since -x -d 'only jobs created since a date (2026-11-01) or within an age (7d, 12h); read every page and filtered here'
+complete -c recruit -n '__recruit_in "recruit jobs list"' -l updated-since -x -d 'only jobs changed since a date or within an age; read every page and filtered here'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l wide -d 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l csv -d 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)'
 complete -c recruit -n '__recruit_in "recruit jobs list"' -l output -r -F -d 'write the --csv output to this file instead of stdout, made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text'
@@ -279,8 +292,13 @@ complete -c recruit -n '__recruit_in "recruit jobs apply"' -s h -l help -d 'show
 # recruit jobs edit
 complete -c recruit -n '__recruit_in "recruit jobs edit"' -s h -l help -d 'show help'
 complete -c recruit -n '__recruit_arg "recruit jobs edit" 0' -a '(__recruit_cache jobs)'
+# recruit jobs wait
+complete -c recruit -n '__recruit_in "recruit jobs wait"' -l until -x -a 'approved active' -d 'what to wait for: approved, active (In Progress), or a status code or label'
+complete -c recruit -n '__recruit_in "recruit jobs wait"' -l interval -x -d 'seconds before the second look (default 5); each later pause is 1.5 times longer, up to 30 s'
+complete -c recruit -n '__recruit_in "recruit jobs wait"' -s h -l help -d 'show help'
+complete -c recruit -n '__recruit_arg "recruit jobs wait" 0 +' -a '(__recruit_cache jobs)'
 # recruit jobs help
-complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update apply edit'
+complete -c recruit -n '__recruit_arg "recruit jobs help" 0' -a 'create pending drafts get list status update apply edit wait'
 # recruit api
 complete -c recruit -n '__recruit_in "recruit api"' -s X -l method -x -d 'HTTP method (default GET, or POST with fields or input)'
 complete -c recruit -n '__recruit_in "recruit api"' -s f -l field -x -d 'body field (query parameter for GET); numbers, true/false/null, @file (repeatable)'

@@ -4,8 +4,7 @@
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
 import { Command, Help, Option } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
-import { PAGED_COMMANDS, runAction, type Loader } from './entry/action.js';
-import type { GlobalOptions } from './context/context.js';
+import { globalsOf, runAction, type Loader } from './entry/action.js';
 import type { IO } from './terminal/io.js';
 import { helpLayout } from './terminal/help-layout.js';
 import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
@@ -33,6 +32,7 @@ import { addJobsList } from './commands/jobs/list/command.js';
 import { addJobsPending } from './commands/jobs/pending/command.js';
 import { addJobsStatus } from './commands/jobs/status/command.js';
 import { addJobsUpdate } from './commands/jobs/update/command.js';
+import { addJobsWait } from './commands/jobs/wait/command.js';
 import { addLookup } from './commands/lookup/command.js';
 import { addSandboxApprove } from './commands/sandbox/approve/command.js';
 import { addSandbox } from './commands/sandbox/command.js';
@@ -61,7 +61,8 @@ function addVerbs(parent: Parent, lazy: Lazy, verb: string | undefined, verbs: r
 
 /** The first two words of a command line that are neither options of the program nor their values. */
 export function commandWords(argv: readonly string[], program: Pick<Parent, 'options'>): string[] {
-  const takesValue = new Set(program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  // --json's value is always joined to it (`--json=id`) by the time a line gets here (entry/json-argument.ts).
+  const takesValue = new Set(program.options.filter((o) => o.required).flatMap((o) => [o.long, o.short]));
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const arg = argv[i]!;
@@ -72,13 +73,19 @@ export function commandWords(argv: readonly string[], program: Pick<Parent, 'opt
   return words;
 }
 
+/** `jobs get` for the command `get` under `jobs`: the words between the root and it. */
+function commandPath(command: Parent): string {
+  const names: string[] = [];
+  for (let c: Parent | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly string[]): Tree {
   const lazy: Lazy =
     (load) =>
     (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Parent;
-      const path = command.parent?.parent ? `${command.parent.name()} ${command.name()}` : command.name();
-      return runAction(io, env, command.optsWithGlobals() as unknown as GlobalOptions, load as unknown as Loader, args.slice(0, -1), PAGED_COMMANDS.has(path));
+      return runAction(io, env, globalsOf(command.optsWithGlobals()), load as unknown as Loader, args.slice(0, -1), commandPath(command));
     };
 
   const program = new Command('recruit')
@@ -111,7 +118,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
       new Option('--sandbox-account <account>', 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)')
         .choices(SANDBOX_ACCOUNTS),
     )
-    .option('--json', 'machine-readable output on stdout')
+    .option('--json [fields]', 'JSON on stdout: everything, or only these fields (comma separated; --json= lists them)')
+    .option('--jq <expression>', 'filter the JSON output through a jq expression (implies --json; no jq program needed)')
     .option('--no-color', 'disable colour')
     .option('--verbose', 'print each request and response on stderr (token redacted)')
     .option('-y, --yes', 'never prompt; fail when input is missing')
@@ -151,6 +159,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['update', addJobsUpdate],
           ['apply', addJobsApply],
           ['edit', addJobsEdit],
+          ['wait', addJobsWait],
         ]),
     ],
     ['api', () => addApi(program, lazy)],

@@ -3,6 +3,7 @@
 // with `--industry` or `<jobId>` completes without an edit here; test/completion checks that every
 // name below still exists in the program.
 import { GET_KEYS } from '../config/keys.js';
+import { JOB_JSON_FIELDS } from '../domain/job-json-fields.js';
 import { LOOKUP_TABLE } from '../domain/lookup-kinds.js';
 import type { CacheKind } from './cache.js';
 
@@ -27,6 +28,9 @@ export const OPTION_VALUES: Readonly<Record<string, ValueSource>> = {
   salaryInterval: cache('salary-intervals'),
   status: cache('statuses'),
   from: cache('jobs'),
+  // --json's fields: a job's (the commands that print jobs; the shell completes one name at a time).
+  json: words(JOB_JSON_FIELDS),
+  until: words(['approved', 'active']),
 };
 
 export const ARGUMENT_VALUES: Readonly<Record<string, ValueSource>> = {

@@ -20,7 +20,12 @@ export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
   sandbox?: boolean;
+  /** JSON on stdout: --json, with or without fields, or --jq. */
   json?: boolean;
+  /** `--json <fields>`: the comma-separated fields to keep ('' lists them); see entry/shaped-action.ts. */
+  jsonFields?: string;
+  /** `--jq <expression>`: the JSON output goes through jq. */
+  jq?: string;
   color: boolean;
   verbose?: boolean;
   yes?: boolean;

@@ -10,6 +10,8 @@ export const EXIT = {
   LOCAL_STATE: 6,
   /** The proxy refused the connection (407, 403) or could not be reached: nothing was sent. */
   PROXY: 7,
+  /** `jobs wait`: a job waited for was rejected (approval -1, or the Rejected status), so it cannot get there. */
+  REJECTED: 8,
   INTERRUPTED: 130,
   TERMINATED: 143,
 } as const;

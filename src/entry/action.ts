@@ -1,6 +1,9 @@
 // Runs a command's action: its module loaded, a context made from the global options, the embedded
 // sandbox's failures explained, and the context disposed of however the action ends. Commander's
 // actions (program.ts) and the plain `jobs get` line (plain-jobs-get.ts) both run through here.
+// With `--json <fields>` or `--jq`, the command's stdout is collected and shaped once it is done
+// (terminal/json-shape.ts): the fields are checked and jq compiled before the command runs. Long
+// output on a terminal goes through the pager (terminal/pager.ts).
 import { createContext, type Context, type GlobalOptions } from '../context/context.js';
 import type { IO } from '../terminal/io.js';
 
@@ -11,19 +14,46 @@ export const PAGED_COMMANDS: ReadonlySet<string> = new Set(['jobs list', 'jobs g
 export type Action = (ctx: Context, ...args: never[]) => Promise<void>;
 export type Loader = () => Promise<{ default: Action }>;
 
-export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, load: Loader, args: unknown[], paged = false): Promise<void> {
-  const { default: action } = await load();
+/** The root's `--json [fields]` and `--jq` as the context takes them: `json` whenever either is given. */
+export function globalsOf(opts: Record<string, unknown>): GlobalOptions {
+  const { json, ...rest } = opts as Record<string, unknown> & { jq?: string };
+  return {
+    ...(rest as unknown as GlobalOptions),
+    ...(json !== undefined || rest.jq !== undefined ? { json: true } : {}),
+    ...(typeof json === 'string' ? { jsonFields: json } : {}),
+  };
+}
+
+/** `command`: the command's words below the program (`jobs get`), which say whether it pages and what it prints. */
+export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, load: Loader, args: unknown[], command = ''): Promise<void> {
   // Loaded only for a terminal: the pager brings node:child_process, which a pipe never needs.
-  const pager = paged && io.stdout.isTTY === true ? (await import('../terminal/pager.js')).pagedStdout(io.stdout, env, (message) => ctx.warn(message)) : undefined;
-  const ctx = createContext(pager ? { ...io, stdout: pager.stream } : io, env, globals);
+  const pager =
+    PAGED_COMMANDS.has(command) && io.stdout.isTTY === true
+      ? (await import('../terminal/pager.js')).pagedStdout(io.stdout, env, (message) => void io.stderr.write(`warning: ${message}\n`))
+      : undefined;
+  const out: IO = pager ? { ...io, stdout: pager.stream } : io;
+  const shaping = globals.jsonFields !== undefined || globals.jq !== undefined;
+  const shaped = shaping ? await (await import('./shaped-action.js')).prepareShape(out, globals, command, args) : undefined;
+  if (shaped?.done) return pager?.finish();
+  const { default: action } = await load();
+  const ctx = createContext(shaped ? { ...out, stdout: shaped.stdout } : out, env, globals);
+  let failure: { error: unknown } | undefined;
   try {
     await ctx.loadStoredToken();
     await (action as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args);
   } catch (error) {
     const account = ctx.sandboxAccount();
-    throw account ? (await import('../context/sandbox-failure.js')).explainSandboxFailure(error, account) : error;
+    failure = { error: account ? (await import('../context/sandbox-failure.js')).explainSandboxFailure(error, account) : error };
   } finally {
     await ctx.dispose();
+  }
+  // A failed bulk change still prints its results: shaped too, and its own error wins over the shaping's.
+  try {
+    await shaped?.flush();
+  } catch (error) {
+    if (!failure) throw error;
+  } finally {
     await pager?.finish();
   }
+  if (failure) throw failure.error;
 }

@@ -13,14 +13,15 @@ import { escapeJson, sanitize } from '../core/sanitize.js';
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const plain = plainJobsGet(argv);
   if (!plain) return runWithCommander(argv, io, env);
-  return settle(argv, io, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], true));
+  return settle(argv, io, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], 'jobs get'));
 }
 
 /** The line parsed by commander, whatever it is (run() takes this way for all but a plain `jobs get`). */
 export function runWithCommander(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return settle(argv, io, async () => {
     const { buildProgram } = await import('../program.js');
-    await buildProgram(io, env, argv).parseAsync(argv, { from: 'user' });
+    const line = argv.includes('--json') ? (await import('./json-argument.js')).settleJsonArgument(argv) : argv;
+    await buildProgram(io, env, line).parseAsync(line, { from: 'user' });
   });
 }
 
@@ -29,9 +30,12 @@ async function settle(argv: string[], io: IO, work: () => Promise<void>): Promis
     await work();
     return EXIT.OK;
   } catch (error) {
-    return report(error, io, argv.includes('--json'), argv.includes('--verbose'));
+    return report(error, io, argv.some(isJsonFlag), argv.includes('--verbose'));
   }
 }
+
+/** --json, --json=<fields>, --jq: errors are JSON too. */
+const isJsonFlag = (arg: string): boolean => /^--(json|jq)(=|$)/.test(arg);
 
 /** Commander's own errors (it has printed them, or the help or version it was asked for) carry a `commander.` code. */
 function isCommanderError(error: unknown): error is CommanderError {

@@ -9,7 +9,14 @@ import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';
 import { sendSubmission } from './submit.js';
 
-export async function sendAndReport(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Job> {
+/** `report` prints the created job: the summary or JSON and the approval note, unless the caller says otherwise. */
+export async function sendAndReport(
+  ctx: Context,
+  api: ApiClient,
+  store: SubmissionStore,
+  submission: Submission,
+  report: (ctx: Context, job: Job) => Promise<void> = reportCreated,
+): Promise<Job> {
   let sent;
   try {
     sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(api, store, submission, ctx.now));
@@ -18,7 +25,7 @@ export async function sendAndReport(ctx: Context, api: ApiClient, store: Submiss
     await learnFromRefusal(ctx, error, submission.body);
     throw explainCreateFailure(ctx, error, submission);
   }
-  await reportCreated(ctx, sent.job);
+  await report(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`);
   return sent.job;
 }

@@ -8,10 +8,12 @@ import type { ApplyOptions } from '../../src/commands/jobs/apply/flags.js';
 import type { CreateOptions } from '../../src/commands/jobs/create/flags.js';
 import type { UpdateOptions } from '../../src/commands/jobs/update/flags.js';
 import { buildProgram, commandWords } from '../../src/program.js';
+import { settleJsonArgument } from '../../src/entry/json-argument.js';
 import { Capture } from '../helpers/cli.js';
 
 /** What the run function of the command `argv` names would be given after the context. */
-async function runArguments(argv: string[]): Promise<{ args: unknown[]; globals: Record<string, unknown> }> {
+async function runArguments(line: string[]): Promise<{ args: unknown[]; globals: Record<string, unknown> }> {
+  const argv = settleJsonArgument(line); // as entry/run.ts does first
   const program = buildProgram({ stdin: process.stdin, stdout: new Capture(), stderr: new Capture() }, {}, argv);
   let command: Command | undefined = program;
   for (const word of commandWords(argv, program)) command = command?.commands.find((c) => c.name() === word);

@@ -65,7 +65,7 @@ describe('the model read from the program', () => {
 
   // The value table names options and arguments; a rename in program.ts must not leave it behind.
   it('finds every option and argument the value table names', () => {
-    const options = new Set(commands.flatMap((c) => c.options).map((o) => o.long?.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())));
+    const options = new Set([...model.globals, ...commands.flatMap((c) => c.options)].map((o) => o.long?.replace(/^--/, '').replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase())));
     const args = new Set(commands.flatMap((c) => c.args).map((a) => a.name));
     for (const name of Object.keys(OPTION_VALUES)) expect(options, `option ${name}`).toContain(name);
     for (const name of Object.keys(ARGUMENT_VALUES)) expect(args, `argument ${name}`).toContain(name);

@@ -52,9 +52,18 @@ for (const shell of SHELLS) {
     });
 
     it('offers the jobs subcommands, and completes a started one', () => {
-      expect(tab('recruit jobs ').values.sort()).toEqual(['apply', 'create', 'drafts', 'get', 'help', 'list', 'pending', 'status', 'update']);
+      expect(tab('recruit jobs ').values.sort()).toEqual(['apply', 'create', 'drafts', 'get', 'help', 'list', 'pending', 'status', 'update', 'wait']);
       expect(tab('recruit jobs st').values).toEqual(['status']);
       expect(tab('recruit --json jobs li').values).toEqual(['list']);
+    });
+
+    it("offers a job's fields after --json=, and jobs wait's targets", () => {
+      // fish's generated script completes values of options that require one only (src/completion/fish.ts).
+      if (shell !== 'fish') {
+        const fields = tab('recruit jobs get 3 --json=st').values.map((v) => v.replace(/^--json=/, ''));
+        expect(fields).toEqual(expect.arrayContaining(['status', 'statusLabel']));
+      }
+      expect(tab('recruit jobs wait 3 --until ').values.sort()).toEqual(['active', 'approved']);
     });
 
     it('offers the flags of jobs update and the global ones, not those of jobs create', () => {

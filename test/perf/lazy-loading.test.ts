@@ -146,6 +146,23 @@ describe('what a command loads', () => {
     expect(loaded.packages).toContain('commander');
   });
 
+  it('jq (jq-web and its WebAssembly) loads only with --jq', async () => {
+    const jqLoaded = (record: string) => readFileSync(record, 'utf8').split('\n').some((f) => /[\\/]node_modules[\\/]jq-web[\\/]/.test(f));
+    const run = async (args: string[]) => {
+      const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
+      const record = join(home, 'loaded.txt');
+      const { code, stdout } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, '--base-url', sandbox.current.baseUrl, ...args], { env: environment(home, record), timeoutMs: 60_000 }).done;
+      return { code, stdout, jq: jqLoaded(record) };
+    };
+    const fields = await run(['jobs', 'list', '--json', 'id,title']);
+    expect(fields.code).toBe(0);
+    expect(JSON.parse(fields.stdout)[0]).toEqual({ id: 12, title: expect.any(String) });
+    expect(fields.jq).toBe(false);
+    expect((await run(['jobs', 'get', '1', '--json'])).jq).toBe(false);
+    const jq = await run(['jobs', 'list', '--jq', '.[0].id']);
+    expect(jq).toEqual({ code: 0, stdout: '12\n', jq: true });
+  });
+
   it('recruit lookup industries loads the table only on a terminal', async () => {
     const piped = await loadedBy(['--base-url', sandbox.current.baseUrl, 'lookup', 'industries']);
     expect(piped.stdout).toContain('1\tInformation Technology');

@@ -4,6 +4,7 @@
 // list cannot drift from them; a format added later is one row of FILE_FORMATS.
 import { FIELDS, namesOfKind } from '../../domain/job-fields.js';
 import { READ_ONLY_JOB_FIELDS, REQUIRED_ON_CREATE } from '../../domain/job-rules.js';
+import { OUTPUT_SHAPING } from './output-shaping.js';
 
 /** How each format is recognised: CSV by the name or --format, the JSON forms by the content. */
 const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
@@ -92,5 +93,5 @@ the file): it matches items with the account's jobs by code and plans create, up
 It takes an export (jobs list --all --csv or --json) as it is: the fields the service sets are not
 applied, and an id must be the job of its jobCode.
 The whole story: docs/batch.md and docs/guides/spreadsheets.md in recruit's repository.
-`;
+${OUTPUT_SHAPING}`;
 }

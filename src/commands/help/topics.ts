@@ -18,6 +18,8 @@ const EXIT_CODES = `Exit codes
        free space and run the same command again
   ${EXIT.PROXY}    the proxy refused the connection (407: credentials, 403: not allowed) or could not be
        reached: nothing was sent; fix the proxy settings (recruit help environment)
+  ${EXIT.REJECTED}    jobs wait (and jobs create --wait): a job was rejected, so it will not get where it
+       was waited for (a timeout is 5)
   ${EXIT.INTERRUPTED}  interrupted (Ctrl-C)
   ${EXIT.TERMINATED}  stopped by SIGTERM, SIGHUP (terminal closed) or SIGBREAK (Ctrl-Break)
 

@@ -58,7 +58,8 @@ export async function createClone(
   if (unknown.length > 0) {
     ctx.info(`Not copied from job ${sourceId}: ${unknown.join(', ')} (fields the CLI does not know; the service may set them itself).`);
   }
-  const wizard = ctx.interactive && !options.dryRun;
+  // --wait is for scripts: the clone is sent as it is, then waited for.
+  const wizard = ctx.interactive && !options.dryRun && !options.wait;
   const input: Record<string, unknown> = { ...flags };
   publicationFromFlags(input, options);
 

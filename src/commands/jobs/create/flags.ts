@@ -20,6 +20,7 @@ export function flags(jobs: Parent) {
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
     .option('--from <jobId>', "start from an existing job's fields (not its code or publication); field flags change them")
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
+    .option('--wait', 'field flags or --from: once created, wait until the job is approved and active (exit 8 if rejected, 5 past --timeout, default 600 s)')
     .option('--resume [key]', 're-send an unfinished submission with its original key and body (see `jobs pending`)');
 }
 

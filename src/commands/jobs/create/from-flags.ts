@@ -11,6 +11,7 @@ import { checkCodes, checkJobInput, type Problem } from '../../../jobs/job-input
 import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
 import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
 import { sendAndReport } from '../../../jobs/send-and-report.js';
+import { describeCreated } from '../../../jobs/describe.js';
 import { newSubmission } from '../../../jobs/submit.js';
 import { accountTypeOf, targetOf } from '../../../jobs/target.js';
 import type { CreateOptions } from './flags.js';
@@ -61,7 +62,16 @@ export async function sendChecked(
     return;
   }
   const submission = newSubmission(ctx.newKey(), body, targetOf(ctx, api), source, ctx.now());
-  await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission);
+  if (!options.wait) {
+    await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission);
+    return;
+  }
+  // --wait: the summary line now (no JSON, no "publish once approved" note), then the job as it ends up.
+  const job = await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission, async (c, created) => {
+    if (!c.globals.json) c.io.stdout.write(`${describeCreated(created)}\n`);
+  });
+  const { waitAndReport } = await import('../job-wait.js');
+  await waitAndReport(ctx, api, [job.id], { until: { kind: 'active' }, single: true });
 }
 
 export function publicationFromFlags(input: Record<string, unknown>, options: CreateOptions): void {

@@ -23,6 +23,9 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
   const { input, given } = await inputFromFlags(ctx, options);
   const publication = options.publishCareerPage || options.publishFreeBoards;
 
+  if (options.wait && (options.file !== undefined || options.resume !== undefined || options.dryRun || (given.length === 0 && options.from === undefined))) {
+    throw new UsageError('--wait goes with one job made from field flags or --from (not --file, --resume, --dry-run or the wizard)', [], 'for other jobs: `recruit jobs wait <id> --until active`');
+  }
   if (options.resume !== undefined) {
     if (options.file || given.length > 0 || options.from !== undefined) {
       throw new UsageError('--resume re-sends a saved submission as it is; it takes no --file, --from or field flags');

@@ -5,6 +5,6 @@ import { flags } from './flags.js';
 
 export function addJobsGet(jobs: Parent, lazy: Lazy): void {
   flags(jobs)
-    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json', 'recruit jobs get 3 --csv']))
+    .addHelpText('after', examples(['recruit jobs get 3', 'recruit jobs get 3 --json', 'recruit jobs get 3 --json id,status,approvalStatus', "recruit jobs get 3 --jq '.title'", 'recruit jobs get 3 --csv']))
     .action(lazy(() => import('./run.js')));
 }

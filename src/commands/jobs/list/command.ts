@@ -7,13 +7,20 @@ export function addJobsList(jobs: Parent, lazy: Lazy): void {
   flags(jobs)
     .addHelpText(
       'after',
-      examples([
-        'recruit jobs list',
-        'recruit jobs list --status in-progress --status new',
-        'recruit jobs list --wide',
-        'recruit jobs list --search engineer --all --json',
-        'recruit jobs list --all --csv > jobs.csv',
-      ]),
+      `
+The filters --customer, --hiring-manager, --department, --industry, --job-function, --created-since
+and --updated-since are not the service's: they read every page of the list (one request a page,
+paced to the rate limit like any other) and keep the matching jobs here. -L stops them early.
+${examples([
+  'recruit jobs list',
+  'recruit jobs list -s in-progress -s new -L 20',
+  'recruit jobs list --wide',
+  'recruit jobs list -q engineer --all --json id,title',
+  'recruit jobs list --all --customer "Acme Logistics" --json id | recruit jobs status - closed',
+  'recruit jobs list --industry Healthcare --created-since 7d',
+  "recruit jobs list --all --jq '.[] | select(.approvalStatus == 0) | .id'",
+  'recruit jobs list --all --csv > jobs.csv',
+])}`,
     )
     .action(lazy(() => import('./run.js')));
 }

@@ -1,8 +1,9 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
 // status codes or labels and a search text. On a terminal, lookup ids are shown by their names.
+// --limit and the filters the service lacks (filters.ts) walk the pages from the first (selection.ts).
 import type { ApiClient, Query } from '../../../api/client.js';
 import { getJobOptions } from '../../../context/job-options.js';
-import { allItems, allPagesQuery, getPage, pages, type Pagination } from '../../../api/paginate.js';
+import { allItems, allPagesQuery, getPage, MAX_PAGE_SIZE, pages, type Pagination } from '../../../api/paginate.js';
 import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import type { Context } from '../../../context/context.js';
@@ -15,6 +16,8 @@ import { withSpinner } from '../../../terminal/spinner.js';
 import { publishedText, type JobNamer } from '../job-view.js';
 import { findStatus, statusList, statusSuggestion } from '../status-option.js';
 import type { ListOptions } from './flags.js';
+import { hasFilters, jobFilter } from './filters.js';
+import { parseLimit, selectedPages, type Tally } from './selection.js';
 
 const COLUMNS: Column<Job>[] = [
   { header: 'ID', value: (j) => j.id },
@@ -98,21 +101,47 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
   return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
 }
 
-async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean, csv: boolean): Promise<void> {
+/** Every page of the whole list. */
+async function* everyPage(api: ApiClient, query: Query): AsyncGenerator<Job[]> {
+  for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) yield page.data;
+}
+
+async function streamJobs(ctx: Context, source: AsyncIterable<Job[]>, wide: boolean, csv: boolean): Promise<void> {
   const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
   const table = csv ? new (await import('../job-csv.js')).JobCsv(ctx) : undefined;
   await table?.header();
   const columns = withNamed(namedColumns([], wide, false));
   let first = true;
-  for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
-    if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
+  for await (const jobs of source) {
+    if (first) rememberJobs(ctx, jobs); // the newest: completion keeps a few only
     first = false;
-    if (json) await json.add(page.data);
-    else if (table) await table.add(page.data);
-    else await printTable(ctx, columns, page.data);
+    if (json) await json.add(jobs);
+    else if (table) await table.add(jobs);
+    else await printTable(ctx, columns, jobs);
   }
   await json?.end();
   await table?.end();
+}
+
+/** --limit and the filters: the pages from the first, each cut to the jobs that match, up to the limit. */
+async function listSelected(ctx: Context, api: ApiClient, query: Query, options: ListOptions, limit: number | undefined, wide: boolean, csv: boolean): Promise<void> {
+  const filtering = hasFilters(options);
+  const filter = filtering ? await withSpinner(ctx, 'resolving the filters', () => jobFilter(api, options, ctx.clock.now())) : undefined;
+  // Filtering reads every page, in the largest pages; a limit alone asks for no more than it needs.
+  const walk = filtering || limit === undefined ? allPagesQuery(query) : { pageSize: Math.min(limit, MAX_PAGE_SIZE), ...query, page: 1 };
+  const tally: Tally = { read: 0, kept: 0 };
+  const source = selectedPages(api, walk, { filter, limit }, tally);
+  const reading = filtering ? 'reading every page of jobs to filter them' : 'fetching jobs';
+  if (ctx.globals.json || csv || !ctx.io.stdout.isTTY) return withSpinner(ctx, reading, () => streamJobs(ctx, source, wide, csv));
+  const jobs = await withSpinner(ctx, reading, async () => {
+    const kept: Job[] = [];
+    for await (const page of source) kept.push(...page);
+    return kept;
+  });
+  rememberJobs(ctx, jobs);
+  if (jobs.length === 0) ctx.info(filtering ? `No jobs match (${tally.read} read).` : 'No jobs found.');
+  else await printForPeople(ctx, jobs, wide);
+  if (filtering && jobs.length > 0) ctx.info(`${tally.kept} of the ${tally.read} jobs read match${limit !== undefined && tally.kept === limit ? ` (--limit ${limit})` : ''}`);
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
@@ -120,6 +149,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (options.output !== undefined && !csv) throw new UsageError('--output goes with --csv', [], 'e.g. recruit jobs list --all --csv --output jobs.csv');
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
+  const limit = parseLimit(options.limit);
+  const selecting = limit !== undefined || hasFilters(options);
+  if (selecting && page !== undefined) throw new UsageError('--page cannot be combined with --limit or the filters: they read the pages from the first');
   const codes = await withSpinner(ctx, 'reading the statuses', () => statusCodes(ctx, options.status));
 
   const query: Query = {};
@@ -129,10 +161,14 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   const api = await ctx.api();
 
   const wide = options.wide === true;
-  if (options.output !== undefined) return toFile(ctx, api, query, options.output, { all: options.all === true, page });
+  if (options.output !== undefined) {
+    if (selecting) throw new UsageError('--output cannot be combined with --limit or the filters', [], 'redirect the output instead: recruit jobs list ... --csv > jobs.csv');
+    return toFile(ctx, api, query, options.output, { all: options.all === true, page });
+  }
+  if (selecting) return listSelected(ctx, api, query, options, limit, wide, csv);
   // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
   if (options.all && (ctx.globals.json || csv || !ctx.io.stdout.isTTY)) {
-    return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide, csv));
+    return withSpinner(ctx, 'fetching every page of jobs', () => streamJobs(ctx, everyPage(api, query), wide, csv));
   }
 
   let jobs: Job[];

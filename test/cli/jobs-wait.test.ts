@@ -1,0 +1,165 @@
+// `recruit jobs wait` and `jobs create --wait` (issue 27) against the sandbox over HTTP, on its
+// approval, direct and staffing accounts. The clock is a test's: its pauses take no time, and the
+// "approver" acts (through the sandbox's admin routes) at a chosen pause, as a person would.
+import { describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { EXIT } from '../../src/core/exit-codes.js';
+import { BACKOFF, judge, MAX_INTERVAL_MS } from '../../src/jobs/wait/wait-for-jobs.js';
+import { runCli } from '../helpers/cli.js';
+import { skippingClock, type FakeClock } from '../helpers/clock.js';
+import { call, useSandbox, validJob } from '../helpers/sandbox.js';
+
+/** A skipping clock that runs `at[n]` when the n-th pause (from 1) starts. */
+function approverClock(at: Record<number, () => Promise<unknown>>): FakeClock {
+  const clock = skippingClock();
+  let pauses = 0;
+  return {
+    ...clock,
+    now: clock.now,
+    random: clock.random,
+    get sleeps() {
+      return clock.sleeps;
+    },
+    get waited() {
+      return clock.waited;
+    },
+    sleep: async (ms) => {
+      // Only the wait's own pauses (whole seconds); the client's retry waits are not counted.
+      if (ms >= 1000) {
+        pauses++;
+        await at[pauses]?.();
+      }
+      return clock.sleep(ms);
+    },
+  };
+}
+
+async function createJob(sandbox: RunningSandbox, token: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await call(sandbox, 'POST', '/v1/jobs', { token, idempotencyKey: `wait-${title.replace(/\W/g, '-')}`, body: validJob({ title, ...extra }) });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as number;
+}
+
+const admin = (sandbox: RunningSandbox, id: number, action: 'approve' | 'reject') => () =>
+  call(sandbox, 'POST', `/_sandbox/jobs/${id}/${action}`, { token: null });
+
+describe('judge: where a job is against what is waited for', () => {
+  const job = (status: number, approvalStatus: number | null) => ({ id: 1, status, approvalStatus });
+  it.each([
+    [job(3, 0), { kind: 'approved' }, 'waiting'],
+    [job(5, 1), { kind: 'approved' }, 'reached'],
+    [job(5, null), { kind: 'approved' }, 'reached'],
+    [job(3, -1), { kind: 'approved' }, 'rejected'],
+    [job(3, 0), { kind: 'active' }, 'waiting'],
+    [job(5, 1), { kind: 'active' }, 'reached'],
+    [job(4, null), { kind: 'active' }, 'rejected'],
+    [job(4, null), { kind: 'status', code: 4, label: 'Rejected' }, 'reached'],
+    [job(2, null), { kind: 'status', code: 1, label: 'Closed' }, 'waiting'],
+  ] as const)('%j for %j is %s', (j, target, verdict) => {
+    expect(judge(j, target)).toBe(verdict);
+  });
+});
+
+describe('recruit jobs wait (sandbox)', () => {
+  const sandbox = useSandbox();
+  const cli = (args: string[], clock: FakeClock, token = 'sbx_approval_full') =>
+    runCli([...args, '--base-url', sandbox.current.baseUrl], { env: { RECRUIT_TOKEN: token, NO_COLOR: '1' }, clock });
+
+  it('waits until the job is approved, backing off between looks, and exits 0', async () => {
+    const id = await createJob(sandbox.current, 'sbx_approval_full', 'Approved later');
+    const clock = approverClock({ 4: admin(sandbox.current, id, 'approve') });
+    const result = await cli(['jobs', 'wait', String(id), '--until', 'approved', '--interval', '2'], clock);
+    expect(result.code, result.stderr).toBe(EXIT.OK);
+    expect(result.stdout).toMatch(new RegExp(`^Job ${id} "Approved later": approved \\(status In Progress, approval Approved\\)\\n$`));
+    // Four pauses, each 1.5 times the one before: 2, 3, 4.5, 6.75 s.
+    expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([2000, 3000, 4500, 6750]);
+    expect(BACKOFF).toBe(1.5);
+  });
+
+  it('a rejected job is exit 8, and says so', async () => {
+    const id = await createJob(sandbox.current, 'sbx_approval_full', 'Rejected later');
+    const result = await cli(['jobs', 'wait', String(id), '--until', 'active'], approverClock({ 2: admin(sandbox.current, id, 'reject') }));
+    expect(result.code).toBe(EXIT.REJECTED);
+    expect(result.stdout).toContain(`Job ${id} "Rejected later": rejected`);
+    expect(result.stderr).toContain(`job ${id} was rejected: it will not be active`);
+  });
+
+  it('past --timeout: exit 5, the pauses capped at 30 s and cut to the deadline', async () => {
+    const id = await createJob(sandbox.current, 'sbx_approval_full', 'Never approved');
+    const clock = approverClock({});
+    const result = await cli(['jobs', 'wait', String(id), '--timeout', '100', '--json'], clock);
+    expect(result.code).toBe(EXIT.GAVE_UP);
+    expect(JSON.parse(result.stdout)).toMatchObject([{ id, status: 3, approvalStatus: 0 }]);
+    const pauses = clock.sleeps.filter((ms) => ms >= 1000);
+    expect(Math.max(...pauses)).toBeLessThanOrEqual(MAX_INTERVAL_MS);
+    expect(pauses.reduce((a, b) => a + b, 0)).toBeGreaterThan(99_000); // the requests took some real time
+    expect(pauses.reduce((a, b) => a + b, 0)).toBeLessThan(101_000);
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: 'timeout' });
+  });
+
+  it('several jobs and a status by label; ids from stdin; a job already there costs one look', async () => {
+    const result = await runCli(['jobs', 'wait', '-', '--until', 'in-progress', '--json', 'id,status', '--base-url', sandbox.current.baseUrl], {
+      env: { RECRUIT_TOKEN: 'sbx_direct_full' },
+      stdin: '[{"id": 2}, {"id": 4}]',
+      clock: approverClock({}),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([{ id: 2, status: 5 }, { id: 4, status: 5 }]);
+  });
+
+  it('a direct account: approval Unknown counts as approved', async () => {
+    const result = await cli(['jobs', 'wait', '2', '--until', 'approved'], approverClock({}), 'sbx_direct_full');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Job 2 "DevOps Engineer": approved');
+  });
+
+  it('bad input is exit 2 before any request', async () => {
+    for (const args of [['x'], ['2', '--until', 'publshed'], ['2', '--interval', '0'], ['2', '--timeout', 'soon']]) {
+      const result = await cli(['jobs', 'wait', ...args], approverClock({}));
+      expect(result.code, args.join(' ')).toBe(2);
+    }
+  });
+
+  it('a spinner on a terminal says what it waits for', async () => {
+    const id = await createJob(sandbox.current, 'sbx_approval_full', 'Spinner job');
+    const result = await runCli(['jobs', 'wait', String(id), '--base-url', sandbox.current.baseUrl], {
+      env: { RECRUIT_TOKEN: 'sbx_approval_full', CI: undefined, TERM: 'xterm-256color' },
+      tty: true,
+      // The spinner shows after 300 ms of real time: the approver takes that long at the first pause.
+      clock: approverClock({ 1: async () => { await new Promise((r) => setTimeout(r, 450)); await admin(sandbox.current, id, 'approve')(); } }),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`waiting for job ${id} to be active`);
+  });
+});
+
+describe('recruit jobs create --wait (sandbox)', () => {
+  const sandbox = useSandbox();
+  const fields = (title: string) => ['--title', title, '--description', Array.from({ length: 110 }, (_, i) => `word${i}`).join(' '), '--location', 'Austin, TX, USA', '--job-function', '101', '--employer-type', '501'];
+
+  it('approval account: creates, waits until approved and active, prints the job as it ended up', async () => {
+    const clock = approverClock({ 2: async () => admin(sandbox.current, (await call(sandbox.current, 'GET', '/v1/jobs?search=Waited+for', { token: 'sbx_approval_full' })).body.data[0].id, 'approve')() });
+    const result = await runCli(['jobs', 'create', ...fields('Waited for'), '--wait', '--json', '--base-url', sandbox.current.baseUrl], {
+      env: { RECRUIT_TOKEN: 'sbx_approval_full' },
+      clock,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Waited for', status: 5, approvalStatus: 1 });
+  });
+
+  it('direct and staffing accounts: the job is active at once, no pause', async () => {
+    for (const [token, extra] of [['sbx_direct_full', []], ['sbx_staffing_full', ['--customer', 'Acme Logistics']]] as const) {
+      const clock = approverClock({});
+      const result = await runCli(['jobs', 'create', ...fields(`At once ${token}`), ...extra, '--wait', '--base-url', sandbox.current.baseUrl], { env: { RECRUIT_TOKEN: token }, clock });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^Created job \d+ .*\nJob \d+ "At once .*": active/);
+      expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
+    }
+  });
+
+  it('--wait without one job to wait for is exit 2', async () => {
+    const result = await runCli(['jobs', 'create', '--file', 'x.json', '--wait', '--base-url', sandbox.current.baseUrl], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--wait goes with one job');
+  });
+});
