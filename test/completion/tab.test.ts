@@ -52,7 +52,7 @@ for (const shell of SHELLS) {
     });
 
     it('offers the jobs subcommands, and completes a started one', () => {
-      expect(tab('recruit jobs ').values.sort()).toEqual(['apply', 'create', 'drafts', 'get', 'help', 'list', 'pending', 'status', 'update', 'wait']);
+      expect(tab('recruit jobs ').values.sort()).toEqual(['apply', 'create', 'drafts', 'edit', 'get', 'help', 'list', 'pending', 'status', 'update', 'wait']);
       expect(tab('recruit jobs st').values).toEqual(['status']);
       expect(tab('recruit --json jobs li').values).toEqual(['list']);
     });
@@ -83,7 +83,7 @@ for (const shell of SHELLS) {
     it('offers the help topics with their summaries after `help`', async () => {
       const { HELP_TOPICS } = await import('../../src/commands/help/topic-index.js');
       const { values, offers } = tab('recruit help ');
-      expect(values.sort()).toEqual(HELP_TOPICS.map((t) => t.name).sort());
+      expect(values.sort()).toEqual([...HELP_TOPICS.map((t) => t.name), 'reference'].sort());
       expect(values).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formats']));
       expect(offers.find((o) => o.value === 'exit-codes')?.description).toBe('what each exit code means');
       expect(tab('recruit help fo').values).toEqual(['formats']);

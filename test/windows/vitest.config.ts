@@ -1,14 +1,15 @@
 // The Windows lane (`npm run test:windows`): test/windows/ only, one file at a time, with the
 // main configuration's setup (isolated home, temporary directory) and longer limits for wine.
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { buildInfo } from '../../build-info.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const build = buildInfo();
 
 export default defineConfig({
-  define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
+  define: { __RECRUIT_VERSION__: JSON.stringify(build.version), __RECRUIT_BUILD_LINE__: JSON.stringify(build.line), __RECRUIT_BUILD_DATE__: JSON.stringify(build.date) },
   test: {
-    root: new URL('../../', import.meta.url).pathname,
+    root: fileURLToPath(new URL('../../', import.meta.url)),
     include: ['test/windows/**/*.test.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
