@@ -177,3 +177,22 @@ describe('help like gh', () => {
     expect(own).not.toContain('--json');
   });
 });
+
+describe('the order of a help page', () => {
+  it.each([[['--help']], [['jobs', '--help']], [['auth', '--help']], [['help', 'jobs']]])('%j: commands first, then options, inherited options, examples (as gh)', async (args) => {
+    const { code, stdout } = await runCli(args);
+    expect(code).toBe(0);
+    const at = (heading: string) => stdout.search(new RegExp(`^${heading}$`, 'm'));
+    expect(at('Commands:')).toBeGreaterThan(0);
+    expect(at('Commands:')).toBeLessThan(at('Options:'));
+    if (args[0] !== '--help') expect(at('Options:')).toBeLessThan(at('Global Options:'));
+    expect(at('Options:')).toBeLessThan(at('Examples:'));
+  });
+
+  it('keeps a leaf command as it was: options, inherited options, examples', async () => {
+    const { stdout } = await runCli(['jobs', 'get', '--help']);
+    expect(stdout).not.toMatch(/^Commands:$/m);
+    expect(stdout.indexOf('\nOptions:')).toBeLessThan(stdout.indexOf('\nGlobal Options:'));
+    expect(stdout).toMatch(/show help\n\nGlobal Options:|\n\nGlobal Options:/);
+  });
+});
