@@ -1,6 +1,5 @@
 // A job as text to edit, and back: one `name: value` line per field that `jobs update` has a flag
-// for (the registry's order and flag names), then the long texts (qualifications, description)
-// as blocks that run to the next block or the end. Comment lines (#) outside blocks are ignored.
+// for (the registry's order and flag names), then the long texts as blocks that run to the next block or the end. Comment lines (#) outside blocks are ignored.
 import { FIELDS, type JobField } from '../../../domain/job-fields.js';
 import type { Job } from '../../../api/types.js';
 

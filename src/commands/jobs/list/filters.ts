@@ -24,14 +24,12 @@ export interface FilterOptions {
   updatedSince?: string;
 }
 
-/** Flag, option key and the job field it filters. */
-const REFERENCE_FLAGS = [
-  ['--customer', 'customer', 'customerId'],
-  ['--hiring-manager', 'hiringManager', 'hiringManagerId'],
-  ['--department', 'department', 'departmentId'],
-  ['--industry', 'industry', 'industryId'],
-  ['--job-function', 'jobFunction', 'jobFunctionId'],
-] as const;
+type ReferenceKey = 'customer' | 'hiringManager' | 'department' | 'industry' | 'jobFunction';
+
+/** Flag, option key and the job field it filters: the registry's references but the employer type. */
+const REFERENCE_FLAGS = REFERENCE_FIELDS.filter((r) => r.name !== 'employerType').map(
+  (r) => [`--${r.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, r.name as ReferenceKey, r.idField] as const,
+);
 
 export type JobFilter = (job: Job) => boolean;
 
