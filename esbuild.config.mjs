@@ -5,7 +5,7 @@
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { contents, lazyBuiltin, lazyModules, sharedCore } from './esbuild.plugins.mjs';
+import { contents, lazyBuiltin, lazyModules, noBufferConstructor, sharedCore } from './esbuild.plugins.mjs';
 
 /**
  * esbuild's CommonJS form defines a getter per export on one object, then copies each onto a second
@@ -38,7 +38,7 @@ const options = {
   define: { __RECRUIT_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 };
-const plugins = [lazyBuiltin('child_process', ['commander'])];
+const plugins = [lazyBuiltin('child_process', ['commander']), noBufferConstructor(['archiver-utils', 'jszip', 'buffers', 'buffer-indexof-polyfill'])];
 
 // The start-up core and the small modules most commands share: one chunk (esbuild.plugins.mjs).
 const core = [

@@ -3,7 +3,8 @@ import type { Prompter } from '../prompts/prompter.js';
 import type { Clock } from '../core/clock.js';
 
 export interface Stream {
-  write(chunk: string): boolean;
+  /** Text; bytes only for a workbook (--xlsx), which goes to a pipe or a file, never a terminal. */
+  write(chunk: string | Uint8Array): boolean;
   isTTY?: boolean;
   columns?: number;
   /** A Node stream's events: writeOut waits for 'drain' when a write says the buffer is full. */
@@ -40,9 +41,9 @@ const SLICE = 1024 * 1024;
  * once would be held again, whole, as bytes: too much under the 300 MB of docs/performance.md. Slices of a
  * string share its memory.
  */
-export async function writeOut(out: Stream, text: string): Promise<void> {
+export async function writeOut(out: Stream, text: string | Uint8Array): Promise<void> {
   for (let at = 0; at < text.length; at += SLICE) {
-    const piece = text.length <= SLICE ? text : text.slice(at, at + SLICE);
+    const piece = text.length <= SLICE ? text : typeof text === 'string' ? text.slice(at, at + SLICE) : text.subarray(at, at + SLICE);
     if (out.write(piece) || !out.once) continue;
     if (!(await drained(out))) return; // closed: its reader is gone and takes no more
   }

@@ -1,24 +1,28 @@
 // The items of a batch file: a JSON array, one JSON object, NDJSON (one object per line, blank
-// lines ignored), or CSV (a `.csv` name or --format csv; csv-items.ts). NDJSON and CSV are streamed,
-// so memory stays flat in the file's size; the two whole-document formats are parsed once and kept.
+// lines ignored), CSV (a `.csv` name or --format csv; csv-items.ts), or a workbook (an `.xlsx` name
+// or --format xlsx; xlsx-items.ts). NDJSON and CSV are streamed, so memory stays flat in the file's
+// size; the two whole-document formats are parsed once and kept, and a workbook is read within caps.
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import type { CsvPass } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
 import { LongLine, MAX_LINE_CHARS, readLineBatches, readLines, type Line } from '../../exactly-once/lines.js';
 
-export type Format = 'array' | 'object' | 'ndjson' | 'csv';
+export type Format = 'array' | 'object' | 'ndjson' | 'csv' | 'xlsx';
 
-/** What --format names: CSV, or JSON in one of its three forms (told apart by the content). */
-export const FILE_FORMATS = ['csv', 'json'] as const;
+/** What --format names: CSV, a workbook, or JSON in one of its three forms (told apart by the content). */
+export const FILE_FORMATS = ['csv', 'json', 'xlsx'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
-/** CSV when asked for, or for a file named `*.csv` unless --format json; JSON otherwise. */
+/** What --format says; unless it is given, CSV for a file named `*.csv`, a workbook for `*.xlsx`, JSON otherwise. */
 export function fileFormat(file: string, format: string | undefined): FileFormat {
-  if (format === undefined) return file !== '-' && /\.csv$/i.test(file) ? 'csv' : 'json';
+  if (format === undefined) {
+    if (file === '-') return 'json';
+    return /\.csv$/i.test(file) ? 'csv' : /\.xlsx$/i.test(file) ? 'xlsx' : 'json';
+  }
   const wanted = format.trim().toLowerCase();
   if ((FILE_FORMATS as readonly string[]).includes(wanted)) return wanted as FileFormat;
-  throw new UsageError(`--format must be csv or json, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
+  throw new UsageError(`--format must be csv, json or xlsx, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
 }
 
 export type { RawItem } from './raw-item.js';
@@ -66,6 +70,9 @@ export async function detectFormat(path: string, display: string): Promise<Forma
   // A first line over the cap is read as NDJSON, where it is an item that cannot be read, named by its line.
   if (line instanceof LongLine ? first.startsWith('{') : parses(first) || second?.startsWith('{')) return 'ndjson';
   if (first.startsWith('{')) return 'object';
+  if (first.startsWith('PK\u0003\u0004')) {
+    throw new UsageError(`--file ${display} is not JSON: it is a zip archive (a workbook?)`, [], 'for a workbook, name the file *.xlsx or pass --format xlsx');
+  }
   throw new UsageError(
     `--file ${display} is not JSON: it starts with "${first.slice(0, 20)}"`,
     [],
@@ -86,6 +93,8 @@ function where(text: string, message: string): string {
 export interface SourceOptions {
   /** CSV rows with an id are read, not skipped, their id and service columns kept (csv-row.ts). */
   readExisting?: boolean;
+  /** The sheet of a workbook to read (--sheet); its first sheet unless told. */
+  sheet?: string | undefined;
 }
 
 export class ItemSource {
@@ -100,8 +109,14 @@ export class ItemSource {
     private readonly options: SourceOptions = {},
   ) {}
 
+  /** Rows of a spreadsheet (CSV or a workbook): numbered as it numbers them, a header naming the columns. */
+  get isSheet(): boolean {
+    return this.format === 'csv' || this.format === 'xlsx';
+  }
+
   static async open(path: string, display: string, as: FileFormat = 'json', options: SourceOptions = {}): Promise<ItemSource> {
-    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display), options);
+    if (options.sheet !== undefined && as !== 'xlsx') throw new UsageError('--sheet goes with a workbook (an *.xlsx file, or --format xlsx)');
+    return new ItemSource(path, display, as === 'json' ? await detectFormat(path, display) : as, options);
   }
 
   private async whole(): Promise<unknown[]> {
@@ -128,6 +143,12 @@ export class ItemSource {
       const { csvItemBatches } = await import('./csv-items.js');
       this.csv = { existing: 0, readExisting: this.options.readExisting === true };
       yield* csvItemBatches(this.path, this.display, this.csv);
+      return;
+    }
+    if (this.format === 'xlsx') {
+      const { xlsxItemBatches } = await import('./xlsx-items.js');
+      this.csv = { existing: 0, readExisting: this.options.readExisting === true };
+      yield* xlsxItemBatches(this.path, this.display, this.csv, this.options.sheet);
       return;
     }
     if (this.format !== 'ndjson') {

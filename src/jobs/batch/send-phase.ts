@@ -17,6 +17,7 @@ import type { Stopper } from '../../exactly-once/stop-signals.js';
 import { onStopSignals } from '../../exactly-once/stop-signals.js';
 import { atATime, finish, markNotAttempted, plural, printResults, tally, tallyLine } from './summary.js';
 import type { Validated } from './validate.js';
+import type { TableTarget } from '../../terminal/table-format.js';
 
 export interface SendContext {
   journal: Journal;
@@ -30,8 +31,8 @@ export interface SendContext {
   identity: string;
   target: Target;
   account: Account;
-  /** --csv: the results as CSV. */
-  csv: boolean;
+  /** --csv or --xlsx: the results as a table. */
+  table: TableTarget | undefined;
 }
 
 
@@ -81,7 +82,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printResults(ctx, results, stopper.reason, { csv: s.csv, rows: s.validated.rows });
+  await printResults(ctx, results, stopper.reason, { table: s.table, rows: s.validated.rows });
   // The whole command: reading, checking and resolving the file count as much as sending it.
   ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
   finish(results, stopper.reason, s.journal.failure);

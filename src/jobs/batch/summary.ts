@@ -7,6 +7,7 @@ import { JsonArrayWriter, type Column } from '../../terminal/output.js';
 import { writeOut } from '../../terminal/io.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import type { CsvColumn } from '../../terminal/csv.js';
+import type { TableTarget } from '../../terminal/table-format.js';
 import type { StopReason } from '../../exactly-once/classify.js';
 import type { RowNumbers } from './validate.js';
 import { LABELS, writeReport } from './report.js';
@@ -109,11 +110,11 @@ async function writeRows(ctx: Context, results: Results): Promise<void> {
 }
 
 /**
- * With --csv: the piped rows' columns with a header, the item's row of a CSV file beside its
+ * With --csv or --xlsx: the piped rows' columns with a header, the item's row of a CSV file beside its
  * number, and its jobCode, so that a spreadsheet can look a result up by either.
  */
-async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers | undefined): Promise<void> {
-  const { writeCsv } = await import('../../terminal/csv.js');
+async function writeTableResults(ctx: Context, table: TableTarget, results: Results, rows: RowNumbers | undefined): Promise<void> {
+  const { writeTable } = await import('../../terminal/table-format.js');
   const columns: CsvColumn<ItemResult>[] = [
     { header: 'item', value: (r) => r.index },
     ...(rows && rows.size > 0 ? [{ header: 'row', value: (r: ItemResult) => rows.get(r.index) }] : []),
@@ -125,15 +126,15 @@ async function writeCsvResults(ctx: Context, results: Results, rows: RowNumbers 
     { header: 'approval', value: (r) => r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus) },
     { header: 'error', value: (r) => r.error && `${r.error.status ? `${r.error.status} ` : ''}${r.error.message}` },
   ];
-  await writeCsv(ctx, columns, results.all());
+  await writeTable(ctx, table, { columns, text: new Set(['jobCode', 'jobId']), sheet: 'Results' }, results.all());
 }
 
 /**
- * CSV with --csv (`csv`), JSON with --json, tab-separated rows in a pipe, the report (report.ts) on
- * a terminal. `rows`: the items' rows when the file was CSV (none otherwise).
+ * CSV or a workbook with --csv or --xlsx (`table`), JSON with --json, tab-separated rows in a pipe,
+ * the report (report.ts) on a terminal. `rows`: the items' rows when the file was a sheet (none otherwise).
  */
-export async function printResults(ctx: Context, results: Results, reason: StopReason | undefined, { csv = false, rows }: { csv?: boolean; rows?: RowNumbers } = {}): Promise<void> {
-  if (csv) await writeCsvResults(ctx, results, rows);
+export async function printResults(ctx: Context, results: Results, reason: StopReason | undefined, { table, rows }: { table?: TableTarget | undefined; rows?: RowNumbers } = {}): Promise<void> {
+  if (table) await writeTableResults(ctx, table, results, rows);
   else if (ctx.globals.json) await writeJsonResults(ctx, results);
   else if (!ctx.io.stdout.isTTY) await writeRows(ctx, results);
   else await writeReport(ctx, results, reason, rows);

@@ -89,7 +89,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format, { readExisting: true });
+    const source = await ItemSource.open(input.path, input.display, format, { readExisting: true, sheet: options.sheet });
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver));

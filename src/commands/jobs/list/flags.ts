@@ -12,7 +12,9 @@ export function flags(jobs: Parent) {
     .option('--page-size <n>', 'jobs per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
     .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
-    .option('--csv', 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)');
+    .option('--csv', 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)')
+    .option('--xlsx', 'the columns of --csv as a workbook: ids and codes as text, the header row frozen (to a pipe, or --output)')
+    .option('--output <file>', 'write the --csv or --xlsx output to this file instead of stdout');
 }
 
 export type ListOptions = OptionsOf<ReturnType<typeof flags>>;

@@ -7,7 +7,7 @@ import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import type { Context } from '../../../context/context.js';
 import { rememberJobs } from '../../../completion/remember.js';
-import { wantsCsv } from '../../../terminal/csv.js';
+import { wantsTable, type TableTarget } from '../../../terminal/table-format.js';
 import { UsageError } from '../../../core/errors.js';
 import { parsePageOptions } from '../../../context/page-options.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../../terminal/output.js';
@@ -90,25 +90,29 @@ async function statusCodes(ctx: Context, values: string[] | undefined): Promise<
   return [...new Set(wanted.map((v) => findStatus(statuses, v)!.code))];
 }
 
-async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean, csv: boolean): Promise<void> {
-  const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
-  const table = csv ? new (await import('../job-csv.js')).JobCsv(ctx) : undefined;
-  await table?.header();
+async function streamAll(ctx: Context, api: ApiClient, query: Query, wide: boolean, target: TableTarget | undefined): Promise<void> {
   const columns = withNamed(namedColumns([], wide, false));
-  let first = true;
-  for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
-    if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
-    first = false;
-    if (json) await json.add(page.data);
-    else if (table) await table.add(page.data);
-    else await printTable(ctx, columns, page.data);
+  const eachPage = async (add: (jobs: readonly Job[]) => Promise<void>) => {
+    let first = true;
+    for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) {
+      if (first) rememberJobs(ctx, page.data); // the newest: completion keeps a few only
+      first = false;
+      await add(page.data);
+    }
+  };
+  if (target) {
+    const { JobTable } = await import('../job-csv.js');
+    const { withTable } = await import('../../../terminal/table-format.js');
+    const table = new JobTable(ctx);
+    return withTable(ctx, target, table.shape, (writer) => eachPage((jobs) => table.add(writer, jobs)));
   }
+  const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
+  await eachPage((jobs) => (json ? json.add(jobs) : printTable(ctx, columns, jobs)));
   await json?.end();
-  await table?.end();
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const csv = wantsCsv(ctx, options.csv);
+  const table = wantsTable(ctx, options);
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
   const codes = await withSpinner(ctx, 'reading the statuses', () => statusCodes(ctx, options.status));
@@ -121,8 +125,8 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
 
   // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
   const wide = options.wide === true;
-  if (options.all && (ctx.globals.json || csv || !ctx.io.stdout.isTTY)) {
-    return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide, csv));
+  if (options.all && (ctx.globals.json || table || !ctx.io.stdout.isTTY)) {
+    return withSpinner(ctx, 'fetching every page of jobs', () => streamAll(ctx, api, query, wide, table));
   }
 
   let jobs: Job[];
@@ -138,9 +142,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   rememberJobs(ctx, jobs);
 
   if (ctx.globals.json) return writeJson(ctx, jobs);
-  if (csv) {
-    const { writeJobsCsv } = await import('../job-csv.js');
-    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsCsv(ctx, jobs));
+  if (table) {
+    const { writeJobsTable } = await import('../job-csv.js');
+    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, jobs));
     return pagingNote(ctx, pagination);
   }
   if (!ctx.io.stdout.isTTY) return printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
