@@ -2,7 +2,7 @@
 // part's size as told), and a minimal workbook of inline strings and numbers, as a writer other than
 // the one recruit uses would make it. Also hostile ones: parts that inflate to far more than their
 // compressed size, sheets of many rows.
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 export interface ZipPart {
   name: string;
@@ -11,6 +11,32 @@ export interface ZipPart {
   store?: boolean;
   /** The uncompressed size the zip claims (a lie, for hostile files); the real one unless told. */
   claimedSize?: number;
+  /** Data deflated beforehand (`data` is then ignored): a large part made without holding it. */
+  deflated?: Deflated;
+}
+
+export interface Deflated {
+  body: Buffer;
+  size: number;
+  crc: number;
+}
+
+/** `size` bytes of one character, deflated a mebibyte at a time: the whole is never held. */
+export async function deflatedRun(size: number, char = ' '): Promise<Deflated> {
+  const piece = Buffer.alloc(1024 * 1024, char);
+  const deflate = createDeflateRaw();
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  let crc = 0;
+  for (let at = 0; at < size; at += piece.length) {
+    const chunk = piece.subarray(0, Math.min(piece.length, size - at));
+    crc = crc32(chunk, crc);
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return { body: Buffer.concat(out), size, crc };
 }
 
 export function zip(parts: readonly ZipPart[]): Buffer {
@@ -19,11 +45,11 @@ export function zip(parts: readonly ZipPart[]): Buffer {
   let offset = 0;
   for (const part of parts) {
     const data = typeof part.data === 'string' ? Buffer.from(part.data, 'utf8') : part.data;
-    const body = part.store ? data : deflateRawSync(data);
+    const body = part.deflated?.body ?? (part.store ? data : deflateRawSync(data));
     const name = Buffer.from(part.name, 'utf8');
-    const method = part.store ? 0 : 8;
-    const size = part.claimedSize ?? data.length;
-    const crc = crc32(data);
+    const method = part.store && !part.deflated ? 0 : 8;
+    const size = part.claimedSize ?? part.deflated?.size ?? data.length;
+    const crc = part.deflated?.crc ?? crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
