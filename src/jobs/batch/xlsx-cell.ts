@@ -2,8 +2,8 @@
 // rows go through the same reading as a CSV file's (csv-row.ts): a number as its digits (to 15
 // significant digits, as a spreadsheet shows it), a date as ISO 8601, a boolean as true/false, rich
 // text as its plain text, a formula as its cached result (what the spreadsheet last computed).
+// OOXML's `_xHHHH_` escapes are undone by exceljs as it reads (xlsx-text.ts).
 import type { CellValue } from 'exceljs';
-import { unescapeXlsxText } from '../../terminal/xlsx-text.js';
 
 export type CellText = { text: string } | { problem: string };
 
@@ -24,11 +24,11 @@ export function numberText(n: number): string {
 
 export function cellText(value: CellValue, formula = false): CellText {
   if (value === null || value === undefined) return { text: '' };
-  if (typeof value === 'string') return { text: unescapeXlsxText(value) };
+  if (typeof value === 'string') return { text: value };
   if (typeof value === 'number') return { text: numberText(value) };
   if (typeof value === 'boolean') return { text: value ? 'true' : 'false' };
   if (value instanceof Date) return { text: dateText(value) };
-  if ('richText' in value) return { text: unescapeXlsxText(value.richText.map((run) => run.text ?? '').join('')) };
+  if ('richText' in value) return { text: value.richText.map((run) => run.text ?? '').join('') };
   if ('error' in value) return { problem: `holds the error ${value.error}${formula ? ' (its formula failed)' : ''}, not a value` };
   if ('formula' in value || 'sharedFormula' in value) {
     const { result } = value as { result?: unknown };
@@ -37,6 +37,6 @@ export function cellText(value: CellValue, formula = false): CellText {
     }
     return cellText(result as CellValue, true);
   }
-  if ('text' in value) return { text: unescapeXlsxText(String((value as { text: unknown }).text ?? '')) }; // a hyperlink: its text
+  if ('text' in value) return { text: String((value as { text: unknown }).text ?? '') }; // a hyperlink: its text
   return { problem: 'holds a value that is not text, a number, a date or a boolean' };
 }
