@@ -53,6 +53,7 @@ const core = [
   'src/api/jobs.ts',
   'src/api/credential.ts',
   'src/terminal/csv.ts',
+  'src/terminal/table-format.ts',
 ];
 // A first pass, not written, finds the modules that are loaded lazily.
 const { metafile } = await build({ ...options, plugins, write: false, metafile: true, logLevel: 'error' });
