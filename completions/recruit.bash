@@ -20,8 +20,8 @@ __recruit_spec() {
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
-      __recruit_opts+=(--industry --search --page --page-size --all --refresh --csv -h --help)
-      __recruit_vopts+=(--industry --search --page --page-size)
+      __recruit_opts+=(--industry --search --page --page-size --all --refresh --csv --xlsx --output -h --help)
+      __recruit_vopts+=(--industry --search --page --page-size --output)
       __recruit_nargs=1
       ;;
     'jobs')
@@ -30,8 +30,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --csv --concurrency --restart --from --dry-run --resume -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --concurrency --from)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --sheet --csv --xlsx --output --concurrency --restart --from --dry-run --resume -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --sheet --output --concurrency --from)
       ;;
     'jobs pending')
       __recruit_opts+=(-h --help)
@@ -41,12 +41,13 @@ __recruit_spec() {
       __recruit_vopts+=(--discard)
       ;;
     'jobs get')
-      __recruit_opts+=(--csv -h --help)
+      __recruit_opts+=(--csv --xlsx --output -h --help)
+      __recruit_vopts+=(--output)
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(--status --search --page --page-size --all --wide --csv -h --help)
-      __recruit_vopts+=(--status --search --page --page-size)
+      __recruit_opts+=(--status --search --page --page-size --all --wide --csv --xlsx --output -h --help)
+      __recruit_vopts+=(--status --search --page --page-size --output)
       ;;
     'jobs status')
       __recruit_opts+=(--concurrency --dry-run -h --help)
@@ -61,8 +62,8 @@ __recruit_spec() {
       __recruit_variadic=1
       ;;
     'jobs apply')
-      __recruit_opts+=(--file --format --prune --dry-run --concurrency -h --help)
-      __recruit_vopts+=(--file --format --concurrency)
+      __recruit_opts+=(--file --format --sheet --prune --dry-run --concurrency -h --help)
+      __recruit_vopts+=(--file --format --sheet --concurrency)
       ;;
     'jobs help')
       __recruit_nargs=1
@@ -164,7 +165,7 @@ __recruit_option_values() {
   case "$1|$2" in
     *'|--sandbox-account') __recruit_words direct approval staffing ;;
     'lookup|--industry'|'jobs create|--industry'|'jobs update|--industry') __recruit_cache industries ;;
-    'jobs create|--description-file'|'jobs create|--file'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
+    'lookup|--output'|'jobs create|--description-file'|'jobs create|--file'|'jobs create|--output'|'jobs get|--output'|'jobs list|--output'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
     'jobs create|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;
     'jobs create|--employer-type'|'jobs update|--employer-type') __recruit_cache employer-types ;;
     'jobs create|--customer'|'jobs update|--customer') __recruit_cache customers ;;
@@ -173,7 +174,7 @@ __recruit_option_values() {
     'jobs create|--job-type'|'jobs update|--job-type') __recruit_cache job-types ;;
     'jobs create|--education-level'|'jobs update|--education-level') __recruit_cache education-levels ;;
     'jobs create|--salary-interval'|'jobs update|--salary-interval') __recruit_cache salary-intervals ;;
-    'jobs create|--format'|'jobs apply|--format') __recruit_words csv json ;;
+    'jobs create|--format'|'jobs apply|--format') __recruit_words csv json xlsx ;;
     'jobs create|--from') __recruit_cache jobs ;;
     'jobs list|--status') __recruit_cache statuses ;;
   esac

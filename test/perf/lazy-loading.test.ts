@@ -110,7 +110,7 @@ describe('what a command loads', () => {
 
   it('a CSV run loads no workbook library; a workbook run does', async () => {
     const base = ['--base-url', sandbox.current.baseUrl];
-    const workbookCode = (loaded: Loaded) => [...loaded.packages].filter((p) => p === 'exceljs').concat([...loaded.sources].filter((s) => /xlsx/.test(s)));
+    const workbookCode = (loaded: Loaded): string[] => [...loaded.packages, ...loaded.sources].filter((name) => name === 'exceljs' || /xlsx/.test(name));
     const list = await loadedBy([...base, 'jobs', 'list', '--csv']);
     expect(list.stdout).toMatch(/^id,jobCode,title/);
     expect(workbookCode(list)).toEqual([]);

@@ -13,6 +13,7 @@ export function addJobsList(jobs: Parent, lazy: Lazy): void {
         'recruit jobs list --wide',
         'recruit jobs list --search engineer --all --json',
         'recruit jobs list --all --csv > jobs.csv',
+        'recruit jobs list --all --xlsx --output jobs.xlsx',
       ]),
     )
     .action(lazy(() => import('./run.js')));
