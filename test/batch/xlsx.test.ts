@@ -52,6 +52,15 @@ describe('workbook batch files', () => {
     expect(stored('Büroleiter \u200c ناصر \u200f שלום')[0]).toMatchObject({ jobCode: '0007', salaryMin: 1200 });
   });
 
+  it('examples/jobs.xlsx, saved by LibreOffice from examples/jobs.csv, reads as exactly the same jobs', async () => {
+    const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url));
+    const fromCsv = await batch(sandbox.current.baseUrl, example('jobs.csv'), ['--dry-run', '--json']);
+    const fromXlsx = await batch(sandbox.current.baseUrl, example('jobs.xlsx'), ['--dry-run', '--json']);
+    expect(fromXlsx.code, fromXlsx.stderr).toBe(0);
+    expect(parseJson(fromXlsx.stdout)).toHaveLength(3);
+    expect(fromXlsx.stdout).toBe(fromCsv.stdout);
+  });
+
   it('a workbook of another writer (inline strings, no styles, no shared strings), --sheet by name: each cell as a CSV export holds it', async () => {
     const file = bytesFile(
       'hand.xlsx',
