@@ -91,6 +91,21 @@ describe('workbook batch files', () => {
     expect(missing.stderr).toContain('Jobs 2026');
   });
 
+  it('a date cell (a number with a date format, as Excel stores it) reads as ISO 8601, whatever its display format', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Jobs');
+    sheet.addRow(HEADER);
+    sheet.addRow(row('Dated Job', { qualifications: null }));
+    const cell = sheet.getRow(2).getCell(HEADER.indexOf('qualifications') + 1);
+    cell.value = new Date(Date.UTC(2026, 10, 26));
+    cell.numFmt = 'dd/mm/yyyy';
+    const file = bytesFile('dated.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    const res = await batch(sandbox.current.baseUrl, file);
+    expect(res.code, res.stderr).toBe(0);
+    expect(stored('Dated Job')[0]).toMatchObject({ qualifications: '2026-11-26' });
+  });
+
   it('names the row as the spreadsheet numbers it and the column of every problem, and sends nothing', async () => {
     const file = bytesFile(
       'bad.xlsx',
