@@ -21,6 +21,8 @@ type Cell = string | number | boolean | null | { richText: Array<{ text: string 
 const SIZING_ROWS = 1000;
 const MIN_WIDTH = 8;
 const MAX_WIDTH = 60;
+/** Bytes of the zip that may wait for the output before rows() waits too. */
+const WAITING_BYTES = 4 * 1024 * 1024;
 
 function textCell(text: string): Cell {
   // Inline rich text (`<is><r><t>`), not exceljs's plain inline form (`t="str"`), which its reader decodes twice.
@@ -44,12 +46,29 @@ export class XlsxWriter<T> implements TableWriter<T> {
   private sheet: Worksheet | undefined;
   private readonly text: boolean[];
 
+  private readonly pump: Promise<void>;
+  /** rows() waiting for the output to take what waits in `bytes`. */
+  private waiting: Array<() => void> = [];
+
   private constructor(
     private readonly workbook: stream.xlsx.WorkbookWriter,
+    private readonly bytes: PassThrough,
+    out: Stream,
     private readonly shape: TableShape<T>,
-    private readonly pump: Promise<void>,
   ) {
     this.text = shape.columns.map((c) => shape.text?.has(c.header) === true);
+    // The workbook's bytes go out as they are made, at the pace the output takes them.
+    this.pump = (async () => {
+      try {
+        for await (const chunk of bytes) {
+          await writeOut(out, chunk as Buffer);
+          if (bytes.readableLength < WAITING_BYTES) this.release();
+        }
+      } finally {
+        this.release();
+      }
+    })();
+    this.pump.catch(() => undefined); // awaited in end(); a failure before that is not unhandled
   }
 
   static async open<T>(out: Stream, shape: TableShape<T>): Promise<XlsxWriter<T>> {
@@ -57,12 +76,13 @@ export class XlsxWriter<T> implements TableWriter<T> {
     const bytes = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: bytes, useStyles: true, useSharedStrings: false });
     workbook.creator = 'recruit';
-    // The workbook's bytes go out as they are made, at the pace the output takes them.
-    const pump = (async () => {
-      for await (const chunk of bytes) await writeOut(out, chunk as Buffer);
-    })();
-    pump.catch(() => undefined); // awaited in end(); a failure before that is not unhandled
-    return new XlsxWriter(workbook, shape, pump);
+    return new XlsxWriter(workbook, bytes, out, shape);
+  }
+
+  private release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** The header is written with the first rows, which size the columns. */
@@ -74,7 +94,8 @@ export class XlsxWriter<T> implements TableWriter<T> {
     const list = [...rows];
     const sheet = this.sheet ?? this.begin(list.slice(0, SIZING_ROWS));
     for (const row of list) sheet.addRow(this.shape.columns.map((c, k) => cellOf(c.value(row), this.text[k]!))).commit();
-    await Promise.resolve();
+    // A slow reader (a pipe) holds the next rows back, rather than the workbook piling up here.
+    if (this.bytes.readableLength >= WAITING_BYTES) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   async end(): Promise<void> {
