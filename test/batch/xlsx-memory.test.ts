@@ -45,7 +45,7 @@ describe('hostile workbooks in bounded memory (built executable)', () => {
     writeFileSync(bomb, zip([{ name: 'xl/worksheets/sheet1.xml', data: '', deflated, claimedSize: 10 }, ...workbookParts([{ name: 'Sheet1', xml: header }]).slice(0, 4)]));
     const res = await measured(['jobs', 'create', '--file', bomb]);
     expect(res.code, res.stderr).toBe(2);
-    expect(res.stderr).toContain('xl/worksheets/sheet1.xml inflates to more than 32 MiB');
+    expect(res.stderr).toContain('xl/worksheets/sheet1.xml inflates to more than 16 MiB');
     expect(res.peakRssBytes).toBeGreaterThan(10 * MiB); // a real measurement, not a zero
     expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
     expect(sandbox.current.store.jobs.size).toBeGreaterThan(0);

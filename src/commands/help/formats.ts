@@ -82,8 +82,8 @@ as the spreadsheet numbers them. A cell reads as a CSV export of the sheet would
 as its digits, a date as 2026-11-26 (with a time: 2026-11-26T09:30:00), TRUE/FALSE as true/false,
 rich text as its text, a formula as the result the spreadsheet saved with it (one with no saved
 result, or an error such as #N/A, is a problem named by row and column). Caps, checked before the
-workbook is read: 16 MiB file, 1,000 parts, 32 MiB inflated per part and 64 MiB together, 50,000
-rows and 1,000,000 cells; larger: save CSV. --xlsx (jobs list, jobs get, lookup, and batch results)
+workbook is read: 8 MiB file, 1,000 parts, 16 MiB inflated per part and 32 MiB together, 10,000
+rows and 150,000 cells; larger: save CSV. --xlsx (jobs list, jobs get, lookup, and batch results)
 writes one: ids and codes as text (00042 stays 00042), the header frozen; a text cell is never a
 formula, so =1+1 in a title is written and read back as it is. To a pipe or --output <file>.
 

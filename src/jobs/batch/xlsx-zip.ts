@@ -12,17 +12,17 @@ const MiB = 1024 * 1024;
 
 export const XLSX_CAPS = {
   /** The workbook file itself. */
-  fileBytes: 16 * MiB,
+  fileBytes: 8 * MiB,
   /** Parts (files) in the zip. */
   parts: 1000,
   /** What one part inflates to. */
-  partBytes: 32 * MiB,
+  partBytes: 16 * MiB,
   /** What every part inflates to, together. */
-  totalBytes: 64 * MiB,
+  totalBytes: 32 * MiB,
   /** Rows of every sheet together, empty rows that are stored counted. */
-  rows: 50_000,
+  rows: 10_000,
   /** Cells of every sheet together. */
-  cells: 1_000_000,
+  cells: 150_000,
 } as const;
 
 const EOCD = 0x06054b50;
