@@ -153,6 +153,16 @@ describe('workbook batch files', () => {
     expect(posts(proxy)).toHaveLength(0);
   });
 
+  it('a UTF-16 "Unicode Text" .txt goes to the CSV reader with --format csv (the CSV reader decodes it)', async () => {
+    const text = `\ufeff${['title\tdescription\tlocation\tjobFunctionId\temployerTypeId', `Unicode Text Job\t${words(110)}\tAustin, TX, USA\t101\t501`].join('\r\n')}\r\n`;
+    const file = bytesFile('unicode.txt', Buffer.from(text, 'utf16le'));
+    const asJson = await batch(sandbox.current.baseUrl, file, ['--dry-run']);
+    expect(asJson.stderr).toContain('is not JSON');
+    const asCsv = await batch(sandbox.current.baseUrl, file, ['--dry-run', '--format', 'csv']);
+    expect(asCsv.stderr).not.toContain('is not JSON');
+    expect(asCsv.stderr + asCsv.stdout).toMatch(/header row|1 job valid/);
+  });
+
   it('--sheet goes with a workbook; a zip given as JSON says it may be a workbook', async () => {
     const json = tempFile('jobs.json', '[]');
     const sheetless = await batch(sandbox.current.baseUrl, json, ['--sheet', 'Jobs']);
