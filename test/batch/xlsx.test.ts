@@ -85,6 +85,9 @@ describe('workbook batch files', () => {
     expect(stored('12345')[0]).toMatchObject({ qualifications: '0.3', publishToCareerPage: true });
     expect(posts(proxy)).toHaveLength(2);
 
+    const first = await batch(proxy.baseUrl, file);
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain('the header row of'); // the first sheet, Notes, has no job columns
     const missing = await batch(proxy.baseUrl, file, ['--sheet', 'Jobs']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('has no sheet "Jobs"; its sheets are:');
