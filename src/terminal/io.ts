@@ -7,6 +7,8 @@ export interface Stream {
   write(chunk: string | Uint8Array): boolean;
   isTTY?: boolean;
   columns?: number;
+  /** A Node stream that has closed (its reader gone, a write failed): writeOut writes no more to it. */
+  destroyed?: boolean;
   /** A Node stream's events: writeOut waits for 'drain' when a write says the buffer is full. */
   once?(event: 'drain' | 'close', listener: () => void): unknown;
   off?(event: 'drain' | 'close', listener: () => void): unknown;
@@ -43,9 +45,10 @@ const SLICE = 1024 * 1024;
  */
 export async function writeOut(out: Stream, text: string | Uint8Array): Promise<void> {
   for (let at = 0; at < text.length; at += SLICE) {
+    if (out.destroyed) return; // closed: it takes no more, and its 'close' is past
     const piece = text.length <= SLICE ? text : typeof text === 'string' ? text.slice(at, at + SLICE) : text.subarray(at, at + SLICE);
     if (out.write(piece) || !out.once) continue;
-    if (!(await drained(out))) return; // closed: its reader is gone and takes no more
+    if (out.destroyed || !(await drained(out))) return; // closed: its reader is gone and takes no more
   }
 }
 

@@ -5,7 +5,8 @@
 // no half a file.
 import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { CliError, describeFsError, UsageError } from '../core/errors.js';
+import { EXIT } from '../core/exit-codes.js';
 import { CsvWriter } from './csv.js';
 import type { Output, Stream } from './io.js';
 import type { TableShape, TableWriter } from './table-shape.js';
@@ -48,17 +49,28 @@ export function wantsTable(ctx: Output, flags: TableFlags): TableTarget | undefi
 class FileOut {
   readonly stream: WriteStream;
   private readonly temporary: string;
+  /** The first failure of a write (a full disk): the stream closes, and commit() says it. */
+  private failure: Error | undefined;
 
   constructor(private readonly file: string) {
     this.temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
     this.stream = createWriteStream(this.temporary, { mode: 0o644 });
+    this.stream.on('error', (error) => (this.failure ??= error));
+  }
+
+  /** Opened, or why not. */
+  opened(): Promise<Error | undefined> {
+    return new Promise((resolve) => {
+      this.stream.once('open', () => resolve(undefined));
+      this.stream.once('error', resolve);
+    });
   }
 
   async commit(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.stream.once('error', reject);
-      this.stream.end(resolve);
-    });
+    if (!this.failure) await new Promise<void>((resolve) => this.stream.end(resolve)).catch(() => undefined);
+    if (this.failure) {
+      throw new CliError(`--output: could not write ${this.file}: ${describeFsError(this.failure)}`, EXIT.LOCAL_STATE, 'output', [], 'free space or choose another place for --output');
+    }
     renameSync(this.temporary, this.file);
   }
 
@@ -76,10 +88,7 @@ export async function withTable<T>(ctx: Output, target: TableTarget, shape: Tabl
   let file: FileOut | undefined;
   if (target.output !== undefined) {
     const opening = new FileOut(target.output);
-    const failure = await new Promise<Error | undefined>((resolve) => {
-      opening.stream.once('open', () => resolve(undefined));
-      opening.stream.once('error', resolve);
-    });
+    const failure = await opening.opened();
     if (failure) {
       opening.abort();
       throw new UsageError(`--output: cannot write "${target.output}": ${failure.message}`);
