@@ -171,4 +171,23 @@ describe('--xlsx exports', () => {
     expect(res.stdout).toBe('');
     expect(readFileSync(file, 'utf8')).toMatch(/^\ufeffid,jobCode,title/); // for Excel: a BOM first
   });
+
+  it('--output goes with --limit and the filters, and a CSV file of any command is for Excel', async () => {
+    await reset();
+    const limited = join(dir, 'limited.csv');
+    const res = await recruit(['jobs', 'list', '--limit', '2', '--csv', '--output', limited]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(`wrote 2 jobs to ${limited}`);
+    const lines = readFileSync(limited, 'utf8').split('\r\n');
+    expect(lines[0]).toMatch(/^\ufeffid,jobCode,title/);
+    expect(lines.filter(Boolean)).toHaveLength(3);
+    const filtered = join(dir, 'filtered.xlsx');
+    expect((await recruit(['jobs', 'list', '--industry', 'Information Technology', '--xlsx', '--output', filtered])).code).toBe(0);
+    expect((await load(filtered)).rowCount).toBeGreaterThan(1);
+
+    const one = join(dir, 'one.csv');
+    expect((await recruit(['jobs', 'get', '1', '--csv', '--output', one])).code).toBe(0);
+    expect(readFileSync(one, 'utf8')).toMatch(/^\ufeffid,jobCode,title/);
+  });
 });
