@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contents, lazyBuiltin, lazyModules, quietProxyAgents, sharedCore } from './esbuild.plugins.mjs';
+import { contents, lazyBuiltin, lazyModules, noBufferConstructor, quietProxyAgents, sharedCore } from './esbuild.plugins.mjs';
 import { buildInfo } from './build-info.mjs';
 
 /**
@@ -44,7 +44,11 @@ const options = {
   external: ['@napi-rs/keyring'],
   logLevel: 'warning',
 };
-const plugins = [lazyBuiltin('child_process', ['commander']), quietProxyAgents()];
+const plugins = [
+  lazyBuiltin('child_process', ['commander']),
+  quietProxyAgents(),
+  noBufferConstructor(['archiver-utils', 'jszip', 'buffers', 'buffer-indexof-polyfill']),
+];
 
 // The start-up core and the small modules most commands share: one chunk (esbuild.plugins.mjs).
 const core = [
@@ -59,6 +63,7 @@ const core = [
   'src/api/jobs.ts',
   'src/api/credential.ts',
   'src/terminal/csv.ts',
+  'src/terminal/table-format.ts',
 ];
 // A first pass, not written, finds the modules that are loaded lazily.
 const { metafile } = await build({ ...options, plugins, write: false, metafile: true, logLevel: 'error' });

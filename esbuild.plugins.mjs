@@ -94,3 +94,23 @@ export function quietProxyAgents() {
     },
   };
 }
+
+/**
+ * `new Buffer()` in the given packages (exceljs's zip writer and reader) becomes Buffer.alloc or
+ * Buffer.from: bundled, their code is not under node_modules/ any more, so Node would print its
+ * DEP0005 deprecation warning on stderr at every `--xlsx`.
+ */
+export function noBufferConstructor(packages) {
+  const filter = new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/].*\\.js$`);
+  const helper = 'var __recruitNewBuffer = (value, encoding) => typeof value === "number" ? Buffer.alloc(value) : Buffer.from(value, encoding);';
+  return {
+    name: 'no-buffer-constructor',
+    setup(build) {
+      build.onLoad({ filter }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('new Buffer(')) return undefined;
+        return { contents: `${helper} ${source.replaceAll('new Buffer(', '__recruitNewBuffer(')}`, loader: 'js' };
+      });
+    },
+  };
+}

@@ -20,8 +20,8 @@ __recruit_spec() {
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
-      __recruit_opts+=(--industry --search --page --page-size --all --refresh --csv -h --help)
-      __recruit_vopts+=(--industry --search --page --page-size)
+      __recruit_opts+=(--industry --search --page --page-size --all --refresh --csv --xlsx --output -h --help)
+      __recruit_vopts+=(--industry --search --page --page-size --output)
       __recruit_nargs=1
       ;;
     'jobs')
@@ -30,8 +30,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --csv --concurrency --restart --from --dry-run --wait --resume -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --concurrency --from)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --sheet --csv --xlsx --output --concurrency --restart --from --dry-run --wait --resume -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --sheet --output --concurrency --from)
       ;;
     'jobs pending')
       __recruit_opts+=(-h --help)
@@ -41,11 +41,12 @@ __recruit_spec() {
       __recruit_vopts+=(--discard)
       ;;
     'jobs get')
-      __recruit_opts+=(--csv -h --help)
+      __recruit_opts+=(--csv --xlsx --output -h --help)
+      __recruit_vopts+=(--output)
       __recruit_nargs=1
       ;;
     'jobs list')
-      __recruit_opts+=(-s --status -q --search -L --limit --page --page-size --all --customer --hiring-manager --department --industry --job-function --created-since --updated-since --wide --csv --output -h --help)
+      __recruit_opts+=(-s --status -q --search -L --limit --page --page-size --all --customer --hiring-manager --department --industry --job-function --created-since --updated-since --wide --csv --xlsx --output -h --help)
       __recruit_vopts+=(-s --status -q --search -L --limit --page --page-size --customer --hiring-manager --department --industry --job-function --created-since --updated-since --output)
       ;;
     'jobs status')
@@ -61,8 +62,8 @@ __recruit_spec() {
       __recruit_variadic=1
       ;;
     'jobs apply')
-      __recruit_opts+=(--file --format --delimiter --prune --dry-run --concurrency -h --help)
-      __recruit_vopts+=(--file --format --delimiter --concurrency)
+      __recruit_opts+=(--file --format --delimiter --sheet --prune --dry-run --concurrency -h --help)
+      __recruit_vopts+=(--file --format --delimiter --sheet --concurrency)
       ;;
     'jobs edit')
       __recruit_opts+=(-h --help)
@@ -182,7 +183,7 @@ __recruit_option_values() {
     *'|--sandbox-account') __recruit_words direct approval staffing ;;
     *'|--json') __recruit_words id title description location industryId jobFunctionId employerTypeId customerId departmentId hiringManagerId jobType educationLevel salaryInterval salaryMin salaryMax currency experience qualifications skills optionalSkills jobCode publishToCareerPage publishToFreeJobBoards status statusLabel approvalStatus approvalStatusLabel createdAt updatedAt ;;
     'lookup|--industry'|'jobs create|--industry'|'jobs list|--industry'|'jobs update|--industry') __recruit_cache industries ;;
-    'jobs create|--description-file'|'jobs create|--file'|'jobs list|--output'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
+    'lookup|--output'|'jobs create|--description-file'|'jobs create|--file'|'jobs create|--output'|'jobs get|--output'|'jobs list|--output'|'jobs update|--description-file'|'jobs update|--file'|'jobs apply|--file'|'api|--input'|'sandbox serve|--state') __recruit_files=1 ;;
     'jobs create|--job-function'|'jobs list|--job-function'|'jobs update|--job-function') __recruit_cache functions ;;
     'jobs create|--employer-type'|'jobs update|--employer-type') __recruit_cache employer-types ;;
     'jobs create|--customer'|'jobs list|--customer'|'jobs update|--customer') __recruit_cache customers ;;
@@ -191,7 +192,7 @@ __recruit_option_values() {
     'jobs create|--job-type'|'jobs update|--job-type') __recruit_cache job-types ;;
     'jobs create|--education-level'|'jobs update|--education-level') __recruit_cache education-levels ;;
     'jobs create|--salary-interval'|'jobs update|--salary-interval') __recruit_cache salary-intervals ;;
-    'jobs create|--format'|'jobs apply|--format') __recruit_words csv json ;;
+    'jobs create|--format'|'jobs apply|--format') __recruit_words csv json xlsx ;;
     'jobs create|--from') __recruit_cache jobs ;;
     'jobs list|-s'|'jobs list|--status') __recruit_cache statuses ;;
     'jobs wait|--until') __recruit_words approved active ;;

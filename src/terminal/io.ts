@@ -4,9 +4,12 @@ import type { Clock } from '../core/clock.js';
 import type { SecretStore } from '../config/secret-store.js';
 
 export interface Stream {
-  write(chunk: string): boolean;
+  /** Text; bytes only for a workbook (--xlsx), which goes to a pipe or a file, never a terminal. */
+  write(chunk: string | Uint8Array): boolean;
   isTTY?: boolean;
   columns?: number;
+  /** A Node stream that has closed (its reader gone, a write failed): writeOut writes no more to it. */
+  destroyed?: boolean;
   /** A Node stream's events: writeOut waits for 'drain' when a write says the buffer is full. */
   once?(event: 'drain' | 'close', listener: () => void): unknown;
   off?(event: 'drain' | 'close', listener: () => void): unknown;
@@ -43,11 +46,12 @@ const SLICE = 1024 * 1024;
  * once would be held again, whole, as bytes: too much under the 300 MB of docs/performance.md. Slices of a
  * string share its memory.
  */
-export async function writeOut(out: Stream, text: string): Promise<void> {
+export async function writeOut(out: Stream, text: string | Uint8Array): Promise<void> {
   for (let at = 0; at < text.length; at += SLICE) {
-    const piece = text.length <= SLICE ? text : text.slice(at, at + SLICE);
+    if (out.destroyed) return; // closed: it takes no more, and its 'close' is past
+    const piece = text.length <= SLICE ? text : typeof text === 'string' ? text.slice(at, at + SLICE) : text.subarray(at, at + SLICE);
     if (out.write(piece) || !out.once) continue;
-    if (!(await drained(out))) return; // closed: its reader is gone and takes no more
+    if (out.destroyed || !(await drained(out))) return; // closed: its reader is gone and takes no more
   }
 }
 

@@ -1,11 +1,13 @@
 // The one renderer of multi-job results: a batch (`jobs create --file`), a bulk change (`jobs
 // status|update <ids...>`), `jobs apply`'s plan and its changes. The features return plain values
 // (what became of each item, the groups of items that share a cause, the counts and the words for
-// them) and print nothing; this module prints them: a JSON array with --json, CSV with --csv,
-// tab-separated rows in a pipe, and on a terminal a report whose every line fits the width.
+// them) and print nothing; this module prints them: a JSON array with --json, a table for
+// spreadsheets with --csv or --xlsx (on stdout or to --output: table-format.ts), tab-separated rows
+// in a pipe, and on a terminal a report whose every line fits the width.
 import { sanitizeCell } from '../core/sanitize.js';
 import { cut, displayWidth } from '../core/text-width.js';
 import type { CsvColumn } from './csv.js';
+import type { TableTarget } from './table-format.js';
 import { fitTable, type FitColumn } from './fit-table.js';
 import { writeOut, type Output, type Stream } from './io.js';
 import { wrapWords } from './wrap.js';
@@ -58,8 +60,8 @@ export interface JobResults {
   json: Iterable<unknown>;
   /** In a pipe: one row per item, in order, every column and the full error. */
   rows: Iterable<readonly Cell[]>;
-  /** --csv: its header and rows. */
-  csv?: { header: readonly string[]; rows: Iterable<readonly Cell[]> };
+  /** --csv or --xlsx: its header and rows; in a workbook, the columns kept as text (ids, codes) and the sheet's name. */
+  table?: { header: readonly string[]; rows: Iterable<readonly Cell[]>; text?: ReadonlySet<string>; sheet?: string };
   /** On a terminal. */
   report: () => readonly ReportBlock[];
 }
@@ -74,11 +76,11 @@ const CHUNK = 64 * 1024;
 const MAX_VALUE = 40;
 
 /**
- * CSV with `csv` (when the result has a CSV form), JSON with --json, tab-separated rows in a pipe,
- * the report on a terminal.
+ * A table (CSV or a workbook) with `table` (when the result has a table form), JSON with --json,
+ * tab-separated rows in a pipe, the report on a terminal.
  */
-export async function printJobResults(ctx: Output, results: JobResults, { csv = false }: { csv?: boolean } = {}): Promise<void> {
-  if (csv && results.csv) await writeCsvRows(ctx, results.csv);
+export async function printJobResults(ctx: Output, results: JobResults, { table }: { table?: TableTarget | undefined } = {}): Promise<void> {
+  if (table && results.table) await writeTableRows(ctx, table, results.table);
   else if (ctx.globals.json) await writeJsonItems(ctx.io.stdout, results.json);
   else if (!ctx.io.stdout.isTTY) await writeRows(ctx.io.stdout, results.rows);
   else await printReport(ctx, results.report(), 'stdout', { colour: ctx.color.stdout });
@@ -116,10 +118,22 @@ async function writeRows(out: Stream, rows: Iterable<readonly Cell[]>): Promise<
   await writeOut(out, chunk);
 }
 
-async function writeCsvRows(ctx: Output, csv: NonNullable<JobResults['csv']>): Promise<void> {
-  const { writeCsv } = await import('./csv.js');
-  const columns: CsvColumn<readonly Cell[]>[] = csv.header.map((header, i) => ({ header, value: (row) => row[i] }));
-  await writeCsv(ctx, columns, csv.rows);
+/** The table's rows handed to its writer a group at a time: a workbook's writer holds what it is given. */
+async function writeTableRows(ctx: Output, target: TableTarget, table: NonNullable<JobResults['table']>): Promise<void> {
+  const { withTable } = await import('./table-format.js');
+  const columns: CsvColumn<readonly Cell[]>[] = table.header.map((header, i) => ({ header, value: (row) => row[i] }));
+  const shape = { columns, ...(table.text ? { text: table.text } : {}), ...(table.sheet !== undefined ? { sheet: table.sheet } : {}) };
+  await withTable(ctx, target, shape, async (writer) => {
+    let group: Array<readonly Cell[]> = [];
+    for (const row of table.rows) {
+      group.push(row);
+      if (group.length === GROUP) {
+        await writer.rows(group);
+        group = [];
+      }
+    }
+    await writer.rows(group);
+  });
 }
 
 /** A value of a job in a report: a string quoted, anything else as JSON, `(none)` for nothing; cut to `max` characters. */

@@ -67,7 +67,10 @@ describe('which lines are a plain jobs get', () => {
     }
     expect(option(program, '--no-color')?.negate).toBe(true);
     const get = program.commands.find((c) => c.name() === 'jobs')!.commands.find((c) => c.name() === 'get')!;
-    expect(get.options.map((o) => o.long)).toEqual(['--csv']);
+    expect(get.options.map((o) => o.long)).toEqual(['--csv', '--xlsx', '--output']);
+    // Only --csv is plain: a workbook or a file output goes through commander.
+    expect(plainJobsGet(['jobs', 'get', '1', '--xlsx'])).toBeUndefined();
+    expect(plainJobsGet(['jobs', 'get', '1', '--csv', '--output', 'x.csv'])).toBeUndefined();
     expect(get.registeredArguments.map((a) => [a.name(), a.required, a.variadic])).toEqual([['jobId', true, false]]);
   });
 });

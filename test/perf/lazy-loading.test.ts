@@ -2,7 +2,7 @@
 // with a preload that records every module it loaded; each bundle chunk names the files it holds
 // in its first lines (`// node_modules/<package>/`, `// src/<file>`: esbuild.config.mjs), so the test
 // knows which packages and sources a command loaded. No timing here: `npm run bench` measures.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,8 @@ const DIST = join(ROOT, 'dist');
 const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // Only requests that go through a proxy need these.
 const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
-// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', ...PROXY_AGENTS];
+// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents, the workbook library.
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'exceljs', ...PROXY_AGENTS];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -139,6 +139,28 @@ describe('what a command loads', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('a CSV run loads no workbook library; a workbook run does', async () => {
+    const base = ['--base-url', sandbox.current.baseUrl];
+    const workbookCode = (loaded: Loaded): string[] => [...loaded.packages, ...loaded.sources].filter((name) => name === 'exceljs' || /xlsx/.test(name));
+    const list = await loadedBy([...base, 'jobs', 'list', '--csv']);
+    expect(list.stdout).toMatch(/^id,jobCode,title/);
+    expect(workbookCode(list)).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-loads-csv-'));
+    const csv = join(dir, 'jobs.csv');
+    writeFileSync(csv, list.stdout);
+    const create = await loadedBy([...base, 'jobs', 'apply', '--file', csv, '--dry-run']);
+    expect(create.sources).toContain('src/jobs/batch/csv-items.ts');
+    expect(workbookCode(create)).toEqual([]);
+    const get = await loadedBy([...base, 'jobs', 'get', '1', '--csv']);
+    expect(workbookCode(get)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+
+    const workbook = await loadedBy([...base, 'jobs', 'list', '--xlsx']);
+    expect(workbook.stdout.startsWith('PK')).toBe(true);
+    expect(workbook.packages).toContain('exceljs');
+    expect(workbook.sources).toContain('src/terminal/xlsx-writer.ts');
   });
 
   it('recruit jobs get with an option in another form goes through commander', async () => {

@@ -9,6 +9,7 @@ import { OUTPUT_SHAPING } from './output-shaping.js';
 /** How each format is recognised: CSV by the name or --format, the JSON forms by the content. */
 const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
   ['named *.csv or *.tsv, or --format csv', 'CSV: a header row of field names, then one job per row'],
+  ['named *.xlsx, or --format xlsx', 'a workbook: its first sheet (or --sheet), read as CSV is'],
   ['starts with [', 'a JSON array of job objects'],
   ['starts with {, one object per line', 'NDJSON: one job object per line; blank lines are skipped'],
   ['starts with {, otherwise', 'one job object (it may span several lines)'],
@@ -39,7 +40,7 @@ export function formatsText(): string {
     const name = f.reference?.name;
     return [`${f.name}${name ? ` or ${name}` : ''}${REQUIRED.has(f.name) ? ' *' : ''}`, f.formats];
   });
-  return `Batch files (recruit jobs create --file <path>, or - for stdin; --format csv|json)
+  return `Batch files (recruit jobs create --file <path>, or - for stdin; --format csv|json|xlsx)
 
 The format:
 ${table(FILE_FORMATS)}
@@ -87,11 +88,22 @@ skipped; the other columns the service sets (statusLabel, createdAt, ...) are no
 stdin: --file - --format csv.
 A cell or a row of more than 1,048,576 characters, or a header of more than 500 columns, is refused.
 
+Workbooks (.xlsx, as Excel, LibreOffice or Google Sheets save them): the first sheet, or the one
+--sheet names; its first row that holds anything is the header, as in CSV, and rows are numbered
+as the spreadsheet numbers them. A cell reads as a CSV export of the sheet would hold it: a number
+as its digits, a date as 2026-11-26 (with a time: 2026-11-26T09:30:00), TRUE/FALSE as true/false,
+rich text as its text, a formula as the result the spreadsheet saved with it (one with no saved
+result, or an error such as #N/A, is a problem named by row and column). Caps, checked before the
+workbook is read: 8 MiB file, 1,000 parts, 16 MiB inflated per part and 32 MiB together, 10,000
+rows and 150,000 cells; larger: save CSV. --xlsx (jobs list, jobs get, lookup, and batch results)
+writes one: ids and codes as text (00042 stays 00042), the header frozen; a text cell is never a
+formula, so =1+1 in a title is written and read back as it is. To a pipe or --output <file>.
+
 Every item is checked before anything is sent; running the same command again resumes the batch.
 \`recruit jobs apply --file\` reads the same formats and needs a jobCode on every item (unique in
 the file): it matches items with the account's jobs by code and plans create, update or unchanged.
-It takes an export (jobs list --all --csv or --json) as it is: the fields the service sets are not
-applied, and an id must be the job of its jobCode.
+It takes an export (jobs list --all --csv, --xlsx or --json) as it is: the fields the service
+sets are not applied, and an id must be the job of its jobCode.
 The whole story: docs/batch.md and docs/guides/spreadsheets.md in recruit's repository.
 ${OUTPUT_SHAPING}`;
 }

@@ -1,12 +1,12 @@
-// Jobs as CSV (`jobs list --csv`, `jobs get --csv`): the columns of the table, headed by the batch
+// Jobs as CSV or a workbook (`jobs list --csv|--xlsx`, `jobs get --csv|--xlsx`): the columns of the table, headed by the batch
 // file's field names, then every other field a job is created with, so that a row read back by
 // `jobs create --file` is the same job. References are written by name (the name form's column:
 // `jobFunction`), or by id where no name is known or the name is not unique in its list: a name of
 // digits reads back as an id. Codes (jobType, ...) stay codes, which is what a batch file takes.
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../context/context.js';
-import { CsvWriter, type CsvColumn, type CsvFlavour, type CsvValue } from '../../terminal/csv.js';
-import type { Stream } from '../../terminal/io.js';
+import type { CsvColumn, CsvValue } from '../../terminal/csv.js';
+import { withTable, type TableShape, type TableTarget, type TableWriter } from '../../terminal/table-format.js';
 import { LookupNames } from '../../context/lookup-names.js';
 import { FIELDS, REFERENCE_FIELDS, type JobField } from '../../domain/job-fields.js';
 import type { JobNamer } from './job-view.js';
@@ -48,41 +48,31 @@ export function jobColumns(names: (job: Job) => JobNamer | undefined, fields: re
   return placed.sort(([a], [b]) => a - b).map(([, column]) => column); // stable: equal places keep their order
 }
 
-/** Writes jobs as CSV: the header once, then each group of jobs with the names of its references. */
-export class JobCsv {
-  private readonly writer: CsvWriter<Job>;
+/** Columns a workbook keeps as text: an id, and a code such as `00042` that a number would cut to 42. */
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(['id', 'jobCode']);
+
+/** Writes jobs as a table (CSV or a workbook): each group of jobs with the names of its references. */
+export class JobTable {
   private namer: JobNamer | undefined;
   private lookups: LookupNames | undefined;
 
-  /** `out`: stdout unless told (a file of --output, written for Excel: csv.ts). */
-  constructor(
-    private readonly ctx: Context,
-    out: Stream = ctx.io.stdout,
-    flavour?: CsvFlavour,
-  ) {
-    this.writer = new CsvWriter(out, jobColumns(() => this.namer), flavour);
+  constructor(private readonly ctx: Context) {}
+
+  /** The table's shape: the columns, with the names of the group being written. */
+  get shape(): TableShape<Job> {
+    return { columns: jobColumns(() => this.namer), text: TEXT_COLUMNS, sheet: 'Jobs' };
   }
 
-  header(): Promise<void> {
-    return this.writer.header();
-  }
-
-  async add(jobs: readonly Job[]): Promise<void> {
+  async add(writer: TableWriter<Job>, jobs: readonly Job[]): Promise<void> {
     if (jobs.length === 0) return;
     const { loadJobNamer } = await import('./job-names.js');
     this.lookups ??= new LookupNames(this.ctx, await this.ctx.api());
     this.namer = await loadJobNamer(this.ctx, jobs, ID_FIELDS, { lookups: this.lookups, unique: true });
-    await this.writer.rows(jobs);
-  }
-
-  end(): Promise<void> {
-    return this.writer.end();
+    await writer.rows(jobs);
   }
 }
 
-export async function writeJobsCsv(ctx: Context, jobs: readonly Job[]): Promise<void> {
-  const csv = new JobCsv(ctx);
-  await csv.header();
-  await csv.add(jobs);
-  await csv.end();
+export async function writeJobsTable(ctx: Context, target: TableTarget, jobs: readonly Job[]): Promise<void> {
+  const table = new JobTable(ctx);
+  await withTable(ctx, target, table.shape, (writer) => table.add(writer, jobs));
 }

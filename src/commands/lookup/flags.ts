@@ -13,7 +13,9 @@ export function flags(program: Parent) {
     .option('--page-size <n>', 'items per page (API default 10, at most 100)')
     .option('--all', 'follow every page')
     .option('--refresh', 'job-options: fetch again instead of using the one-day cache')
-    .option('--csv', 'CSV with a header row (RFC 4180)');
+    .option('--csv', 'CSV with a header row (RFC 4180)')
+    .option('--xlsx', 'a workbook with a header row, ids as text (to a pipe, or --output)')
+    .option('--output <file>', 'write the --csv or --xlsx output to this file instead of stdout');
 }
 
 export type LookupOptions = OptionsOf<ReturnType<typeof flags>>;

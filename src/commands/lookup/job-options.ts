@@ -6,6 +6,8 @@ import type { Context } from '../../context/context.js';
 import { printTable, stdoutChalk, writeJson, type Column } from '../../terminal/output.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import { withSpinner } from '../../terminal/spinner.js';
+import type { CsvColumn } from '../../terminal/csv.js';
+import type { TableTarget } from '../../terminal/table-format.js';
 
 type Row = Record<string, unknown>;
 type Cell = string | number | boolean | null | undefined;
@@ -40,27 +42,24 @@ function rowsOf(value: unknown): Row[] | undefined {
   return value.filter((r): r is Row => r !== null && typeof r === 'object');
 }
 
-/** `--csv`: one row per entry of every section, led by the section's API field name. */
-async function writeOptionsCsv(ctx: Context, all: Row): Promise<void> {
-  const { writeCsv } = await import('../../terminal/csv.js');
+/** `--csv` or `--xlsx`: one row per entry of every section, led by the section's API field name. */
+async function writeOptionsTable(ctx: Context, all: Row, table: TableTarget): Promise<void> {
+  const { writeTable } = await import('../../terminal/table-format.js');
   const rows = SECTIONS.flatMap((section) => (rowsOf(all[section.field]) ?? []).map((row) => ({ section: section.field, row })));
-  await writeCsv(
-    ctx,
-    [
-      { header: 'section', value: (r) => r.section },
-      { header: 'code', value: (r) => text(r.row.code) },
-      { header: 'label', value: (r) => text(r.row.label) },
-      { header: 'canSet', value: (r) => text(r.row.canSet) },
-    ],
-    rows,
-  );
+  const columns: CsvColumn<{ section: string; row: Row }>[] = [
+    { header: 'section', value: (r) => r.section },
+    { header: 'code', value: (r) => text(r.row.code) },
+    { header: 'label', value: (r) => text(r.row.label) },
+    { header: 'canSet', value: (r) => text(r.row.canSet) },
+  ];
+  await writeTable(ctx, table, { columns, text: new Set(['code']), sheet: 'job-options' }, rows);
 }
 
-export async function showJobOptions(ctx: Context, refresh: boolean, csv = false): Promise<void> {
+export async function showJobOptions(ctx: Context, refresh: boolean, table?: TableTarget): Promise<void> {
   const options = (await withSpinner(ctx, 'fetching the job options', () => getJobOptions(ctx, { refresh }))) as unknown;
   if (ctx.globals.json) return writeJson(ctx, options);
   const all: Row = options !== null && typeof options === 'object' ? (options as Row) : {};
-  if (csv) return writeOptionsCsv(ctx, all);
+  if (table) return writeOptionsTable(ctx, all, table);
   const tty = ctx.io.stdout.isTTY === true;
   const out = ctx.io.stdout;
 

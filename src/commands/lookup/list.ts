@@ -9,6 +9,7 @@ import { INDUSTRY_LOOKUP, resolveReference } from '../../context/resolve.js';
 import { withSpinner } from '../../terminal/spinner.js';
 import { rememberLookup } from '../../completion/remember.js';
 import { columnsOf, csvColumnsOf, LIST_KINDS, type ListKind } from './kinds.js';
+import type { TableTarget } from '../../terminal/table-format.js';
 
 export interface ListRequest {
   industry?: string;
@@ -16,7 +17,8 @@ export interface ListRequest {
   page?: number;
   pageSize?: number;
   all: boolean;
-  csv?: boolean;
+  /** --csv or --xlsx, and where it goes. */
+  table?: TableTarget | undefined;
 }
 
 function pagingNote(ctx: Context, noun: string, shown: number, p: Partial<Pagination> | undefined): void {
@@ -51,9 +53,9 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   rememberLookup(ctx, kind, items);
 
   if (ctx.globals.json) return writeJson(ctx, items);
-  if (request.csv) {
-    const { writeCsv } = await import('../../terminal/csv.js');
-    await writeCsv(ctx, csvColumnsOf(spec), items);
+  if (request.table) {
+    const { writeTable } = await import('../../terminal/table-format.js');
+    await writeTable(ctx, request.table, { columns: csvColumnsOf(spec), text: new Set(['id']), sheet: kind }, items);
   } else if (items.length > 0) await printTable(ctx, columnsOf(spec), items);
   else if (ctx.io.stdout.isTTY && (pagination?.page ?? 1) <= 1) ctx.info(`no ${spec.noun} found`);
   pagingNote(ctx, spec.noun, items.length, pagination);

@@ -1,6 +1,6 @@
 // `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
 import type { Context } from '../../context/context.js';
-import { wantsCsv } from '../../terminal/csv.js';
+import { wantsTable } from '../../terminal/table-format.js';
 import { UsageError } from '../../core/errors.js';
 import { parsePageOptions } from '../../context/page-options.js';
 import { showJobOptions } from './job-options.js';
@@ -10,11 +10,11 @@ import type { LookupOptions } from './flags.js';
 
 export default async function lookup(ctx: Context, kindArg: string, options: LookupOptions): Promise<void> {
   const kind = parseKind(kindArg);
-  const csv = wantsCsv(ctx, options.csv);
+  const table = wantsTable(ctx, options);
   if (kind === 'job-options') {
     const ignored = (['industry', 'search', 'page', 'pageSize', 'all'] as const).filter((o) => options[o] !== undefined);
     if (ignored.length > 0) ctx.warn(`job-options is not a paged list; ignoring ${ignored.map(flagName).join(', ')}`);
-    return showJobOptions(ctx, options.refresh === true, csv);
+    return showJobOptions(ctx, options.refresh === true, table);
   }
 
   const { page, pageSize } = parsePageOptions(options);
@@ -34,7 +34,7 @@ export default async function lookup(ctx: Context, kindArg: string, options: Loo
     ctx.warn(`--industry applies only to functions and employer-types; ignoring it for ${kind}`);
   }
   if (options.refresh) ctx.warn('--refresh applies only to job-options; ignoring it');
-  await listLookup(ctx, kind, { industry, search: options.search, page, pageSize, all: options.all === true, csv });
+  await listLookup(ctx, kind, { industry, search: options.search, page, pageSize, all: options.all === true, table });
 }
 
 function flagName(option: string): string {

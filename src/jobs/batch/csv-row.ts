@@ -132,8 +132,16 @@ export type CsvRow =
  * One data row as a job; `index` is the item it becomes (for its problems). A row with an id is an
  * existing job, skipped, unless `withService`: then its id (a number when it is digits) and the
  * other columns the service sets are kept in the job as their text, for the caller to take out.
+ * `textOf` undoes what the writer did to a cell's text (a workbook's cells need nothing undone).
  */
-export function readRow(header: CsvHeader, cells: readonly string[], index: number, withService = false, decimal: DecimalMark = '.'): CsvRow {
+export function readRow(
+  header: CsvHeader,
+  cells: readonly string[],
+  index: number,
+  withService = false,
+  decimal: DecimalMark = '.',
+  textOf: (raw: string) => string = readCell,
+): CsvRow {
   if (cells.every((c) => c.trim() === '')) return { kind: 'blank' };
   const problems: Problem[] = [];
   const at = (field: string, message: string) => problems.push({ item: index, field, message });
@@ -157,10 +165,10 @@ export function readRow(header: CsvHeader, cells: readonly string[], index: numb
         if (column === 'id') return { kind: 'existing', id: trimmed };
         continue;
       }
-      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : readCell(raw).trim();
+      value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : textOf(raw).trim();
       continue;
     }
-    const text = readCell(raw);
+    const text = textOf(raw);
     const cell = text.trim();
     if (NUMBER_FIELDS.has(column)) {
       const n = readNumberText(cell, decimal);

@@ -1,7 +1,8 @@
 // The items of a batch file: a JSON array, one JSON object, NDJSON (one object per line, blank
-// lines ignored), or CSV (a `.csv` or `.tsv` name or --format csv; csv-items.ts). NDJSON and CSV are
-// streamed, so memory stays flat in the file's size; the two whole-document formats are parsed once
-// and kept. Every format is decoded by terminal/text-input.ts (UTF-8, UTF-16, Windows-1252).
+// lines ignored), CSV (a `.csv` or `.tsv` name or --format csv; csv-items.ts), or a workbook (an
+// `.xlsx` name or --format xlsx; xlsx-items.ts). NDJSON and CSV are streamed, so memory stays flat in
+// the file's size; the two whole-document formats are parsed once and kept, and a workbook is read
+// within caps. Every text format is decoded by terminal/text-input.ts (UTF-8, UTF-16, Windows-1252).
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import type { CsvPass } from './csv-items.js';
@@ -20,18 +21,21 @@ import {
 } from '../../terminal/text-input.js';
 import { parseDelimiter, type Delimiter } from './delimiter.js';
 
-export type Format = 'array' | 'object' | 'ndjson' | 'csv';
+export type Format = 'array' | 'object' | 'ndjson' | 'csv' | 'xlsx';
 
-/** What --format names: CSV, or JSON in one of its three forms (told apart by the content). */
-export const FILE_FORMATS = ['csv', 'json'] as const;
+/** What --format names: CSV, a workbook, or JSON in one of its three forms (told apart by the content). */
+export const FILE_FORMATS = ['csv', 'json', 'xlsx'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
-/** CSV when asked for, or for a file named `*.csv` or `*.tsv` unless --format json; JSON otherwise. */
+/** What --format says; unless it is given, CSV for a file named `*.csv` or `*.tsv`, a workbook for `*.xlsx`, JSON otherwise. */
 export function fileFormat(file: string, format: string | undefined): FileFormat {
-  if (format === undefined) return file !== '-' && /\.[ct]sv$/i.test(file) ? 'csv' : 'json';
+  if (format === undefined) {
+    if (file === '-') return 'json';
+    return /\.[ct]sv$/i.test(file) ? 'csv' : /\.xlsx$/i.test(file) ? 'xlsx' : 'json';
+  }
   const wanted = format.trim().toLowerCase();
   if ((FILE_FORMATS as readonly string[]).includes(wanted)) return wanted as FileFormat;
-  throw new UsageError(`--format must be csv or json, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
+  throw new UsageError(`--format must be csv, json or xlsx, got "${format}"`, [], 'json covers a JSON array, one JSON object and NDJSON, told apart by the content');
 }
 
 export type { RawItem } from './raw-item.js';
@@ -87,6 +91,9 @@ export async function detectFormat(path: string, display: string, sniff: Sniff):
   // A first line over the cap is read as NDJSON, where it is an item that cannot be read, named by its line.
   if (line instanceof LongLine ? first.startsWith('{') : parses(first) || second?.startsWith('{')) return 'ndjson';
   if (first.startsWith('{')) return 'object';
+  if (first.startsWith('PK\u0003\u0004')) {
+    throw new UsageError(`--file ${display} is not JSON: it is a zip archive (a workbook?)`, [], 'for a workbook, name the file *.xlsx or pass --format xlsx');
+  }
   throw new UsageError(
     `--file ${display} is not JSON: it starts with "${first.slice(0, 20)}"`,
     [],
@@ -109,6 +116,8 @@ export interface SourceOptions {
   readExisting?: boolean;
   /** --delimiter: the CSV separator; unset, told from the header row (a `.tsv` name: tab). */
   delimiter?: Delimiter;
+  /** The sheet of a workbook to read (--sheet); its first sheet unless told. */
+  sheet?: string | undefined;
 }
 
 /** What cannot be read in a line of text: said with its column, or undefined. */
@@ -131,7 +140,15 @@ export class ItemSource {
     readonly sniff: Sniff = { encoding: 'utf-8', bom: 0 },
   ) {}
 
+  /** Rows of a spreadsheet (CSV or a workbook): numbered as it numbers them, a header naming the columns. */
+  get isSheet(): boolean {
+    return this.format === 'csv' || this.format === 'xlsx';
+  }
+
   static async open(path: string, display: string, as: FileFormat = 'json', options: SourceOptions = {}): Promise<ItemSource> {
+    if (options.sheet !== undefined && as !== 'xlsx') throw new UsageError('--sheet goes with a workbook (an *.xlsx file, or --format xlsx)');
+    // A workbook is a zip, no text: it has no encoding to sniff.
+    if (as === 'xlsx') return new ItemSource(path, display, 'xlsx', options);
     const sniff = await sniffFile(path);
     return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display, sniff), options, sniff);
   }
@@ -176,6 +193,12 @@ export class ItemSource {
       this.csv = { existing: 0, readExisting: this.options.readExisting === true };
       const delimiter = this.options.delimiter ?? ([this.path, this.display].some((name) => /\.tsv$/i.test(name)) ? '\t' : undefined);
       yield* csvItemBatches(readTextChunks(this.path, this.sniff), this.display, this.csv, { ...(delimiter ? { delimiter } : {}), exact: this.mayHoldUnreadable });
+      return;
+    }
+    if (this.format === 'xlsx') {
+      const { xlsxItemBatches } = await import('./xlsx-items.js');
+      this.csv = { existing: 0, readExisting: this.options.readExisting === true };
+      yield* xlsxItemBatches(this.path, this.display, this.csv, this.options.sheet);
       return;
     }
     if (this.format !== 'ndjson') {

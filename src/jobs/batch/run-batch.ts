@@ -24,16 +24,19 @@ import { delimiterOption, fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
+import type { TableTarget } from '../../terminal/table-format.js';
 import { validateAll, type CheckProgress, type Validated } from './validate.js';
 
 export interface BatchOptions {
   file: string;
-  /** --format: csv or json; unset, a `*.csv` or `*.tsv` name is CSV (read-items.ts). */
+  /** --format: csv, json or xlsx; unset, a `*.csv` or `*.tsv` name is CSV and a `*.xlsx` name a workbook (read-items.ts). */
   format?: string;
   /** --delimiter: the CSV separator; unset, told from the header row. */
   delimiter?: string;
-  /** --csv: the results as CSV on stdout. */
-  csv?: boolean;
+  /** --sheet: the sheet of a workbook to read. */
+  sheet?: string;
+  /** --csv or --xlsx: the results as a table, on stdout or to --output. */
+  table?: TableTarget | undefined;
   concurrency?: string;
   restart?: boolean;
   dryRun?: boolean;
@@ -72,7 +75,7 @@ const NAMED_UNKNOWN = 5;
 
 /** One warning for the fields of the file that recruit does not know: the first few by name, with the items (or rows) that have them. */
 export function warnUnknownFields(ctx: Context, source: ItemSource, unknownFields: ReadonlyMap<string, number>): void {
-  const csv = source.format === 'csv';
+  const csv = source.isSheet;
   const things = csv ? 'row' : 'item';
   const entries = [...unknownFields];
   if (entries.length === 1) {
@@ -118,7 +121,7 @@ function reportValidation(ctx: Context, source: ItemSource, validated: Validated
   throw new UsageError(
     `${invalid} of ${plural(total, 'job')} in ${source.display} ${invalid === 1 ? 'is' : 'are'} invalid; nothing was sent`,
     validated.problems.map((p) => detailOf(source, validated, p)),
-    source.format === 'csv'
+    source.isSheet
       ? 'rows are numbered as a spreadsheet shows them (the header is row 1); fix them and run the same command again'
       : 'items are numbered from 0 in file order; fix them and run the same command again',
   );
@@ -170,7 +173,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format, delimiterOption(format, options.delimiter));
+    const source = await ItemSource.open(input.path, input.display, format, { sheet: options.sheet, ...delimiterOption(format, options.delimiter) });
     if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
@@ -198,7 +201,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
         onCreated: (index, record) => (record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK)),
       });
       if (journal.fresh) await tellOtherAccounts(ctx, run.dir, input.identity, run.file);
-      await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });
+      await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, table: options.table });
     } finally {
       run.close();
     }

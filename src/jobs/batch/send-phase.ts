@@ -18,6 +18,7 @@ import { onStopSignals } from '../../exactly-once/stop-signals.js';
 import { printJobResults } from '../../terminal/job-results.js';
 import { atATime, batchResults, finish, markNotAttempted, plural, tally, tallyLine } from './summary.js';
 import type { Validated } from './validate.js';
+import type { TableTarget } from '../../terminal/table-format.js';
 
 export interface SendContext {
   journal: Journal;
@@ -31,8 +32,8 @@ export interface SendContext {
   identity: string;
   target: Target;
   account: Account;
-  /** --csv: the results as CSV. */
-  csv: boolean;
+  /** --csv or --xlsx: the results as a table. */
+  table: TableTarget | undefined;
 }
 
 
@@ -82,7 +83,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printJobResults(ctx, batchResults(results, stopper.reason, s.validated.rows), { csv: s.csv });
+  await printJobResults(ctx, batchResults(results, stopper.reason, s.validated.rows), { table: s.table });
   // The whole command: reading, checking and resolving the file count as much as sending it.
   ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
   finish(results, stopper.reason, s.journal.failure);

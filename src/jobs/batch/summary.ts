@@ -1,6 +1,6 @@
 // The end of a run: every item's result in each form the renderer prints (terminal/job-results.ts:
-// a report, tab-separated rows, a JSON array with --json, CSV with --csv), a one-line tally, and
-// the exit code of the worst failure. Nothing here prints.
+// a report, tab-separated rows, a JSON array with --json, a table with --csv or --xlsx), a one-line
+// tally, and the exit code of the worst failure. Nothing here prints.
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import { mapped, writeJsonItems, type Cell, type JobResults } from '../../terminal/job-results.js';
@@ -82,10 +82,10 @@ export async function writeJsonResults(ctx: { io: { stdout: Stream } }, results:
 }
 
 /**
- * With --csv: the piped rows' columns with a header, the item's row of a CSV file beside its
- * number, and its jobCode, so that a spreadsheet can look a result up by either.
+ * With --csv or --xlsx: the piped rows' columns with a header, the item's row of a sheet (CSV or a
+ * workbook) beside its number, and its jobCode, so that a spreadsheet can look a result up by either.
  */
-function csvOf(results: Results, rows: RowNumbers | undefined): NonNullable<JobResults['csv']> {
+function tableOf(results: Results, rows: RowNumbers | undefined): NonNullable<JobResults['table']> {
   const byRow = rows !== undefined && rows.size > 0;
   return {
     header: ['item', ...(byRow ? ['row'] : []), 'title', 'jobCode', 'result', 'jobId', 'status', 'approval', 'error'],
@@ -100,18 +100,20 @@ function csvOf(results: Results, rows: RowNumbers | undefined): NonNullable<JobR
       r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus),
       errorText(r),
     ]),
+    text: new Set(['jobCode', 'jobId']),
+    sheet: 'Results',
   };
 }
 
 /**
- * Every item's result in each form: JSON, the piped rows, CSV, the report on a terminal
- * (report.ts). `rows`: the items' rows when the file was CSV (none otherwise).
+ * Every item's result in each form: JSON, the piped rows, a table, the report on a terminal
+ * (report.ts). `rows`: the items' rows when the file was a sheet, CSV or a workbook (none otherwise).
  */
 export function batchResults(results: Results, reason: StopReason | undefined, rows?: RowNumbers): JobResults {
   return {
     json: mapped(results.all(), jsonItem),
     rows: mapped(results.all(), row),
-    csv: csvOf(results, rows),
+    table: tableOf(results, rows),
     report: () => batchReport(results, reason, rows),
   };
 }

@@ -12,6 +12,7 @@ export function addJobsApply(jobs: Parent, lazy: Lazy): void {
         'recruit jobs apply --file examples/jobs-apply.json          # asks on a terminal',
         'recruit jobs apply --file jobs.csv --prune --yes            # in a script: --yes applies',
         'recruit jobs apply --file jobs.ndjson --dry-run --json',
+        'recruit jobs apply --file jobs.xlsx --dry-run              # an edited `jobs list --all --xlsx`',
       ]),
     )
     .action(lazy(() => import('./run.js')));

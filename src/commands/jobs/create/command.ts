@@ -14,6 +14,7 @@ export function addJobsCreate(jobs: Parent, lazy: Lazy): void {
         'recruit jobs create --file jobs.json --dry-run',
         'recruit jobs create --file jobs.csv --csv > results.csv',
         'cat jobs.csv | recruit jobs create --file - --format csv',
+        'recruit jobs create --file jobs.xlsx --sheet "New jobs"',
         'recruit jobs create --title "Data Engineer" --description-file desc.md --location "Berlin, Germany" ' +
           '--industry "Information Technology" --job-function "Data Engineering" --employer-type "SaaS Startup"',
         'recruit jobs create --from 3 --title "Data Engineer, Berlin" --location "Berlin, Germany"   # a clone',

@@ -2,7 +2,7 @@
 // --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
 // terminal.
 import type { Context } from '../../../context/context.js';
-import { wantsCsv } from '../../../terminal/csv.js';
+import { wantsTable } from '../../../terminal/table-format.js';
 import { UsageError } from '../../../core/errors.js';
 import { inputFromFlags } from '../../../jobs/flag-input.js';
 import { parseJobId } from '../args.js';
@@ -33,20 +33,21 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     const { resume } = await import('./resume.js');
     return resume(ctx, typeof options.resume === 'string' ? options.resume : undefined);
   }
-  const csv = wantsCsv(ctx, options.csv);
+  const table = wantsTable(ctx, options);
   if (options.file !== undefined) {
     if (options.from !== undefined) throw new UsageError('--from and --file cannot be combined: --from makes one job from an existing one');
     if (given.length > 0 || publication) {
       throw new UsageError(`--file cannot be combined with field flags (${given.join(', ') || '--publish-*'}); put the fields in the file`);
     }
-    if (csv && options.dryRun) throw new UsageError('--csv writes the results of the jobs sent, and --dry-run sends none', [], 'drop --csv to check the file (or use --json for the bodies it would send)');
+    if (table && options.dryRun) {
+      throw new UsageError(`--${table.format} writes the results of the jobs sent, and --dry-run sends none`, [], `drop --${table.format} to check the file (or use --json for the bodies it would send)`);
+    }
     const { runBatch } = await import('../../../jobs/batch/run-batch.js');
-    const { file, format, delimiter, concurrency, restart, dryRun } = options;
-    return runBatch(ctx, { file, format, delimiter, csv, concurrency, restart, dryRun });
+    const { file, format, delimiter, sheet, concurrency, restart, dryRun } = options;
+    return runBatch(ctx, { file, format, delimiter, sheet, table, concurrency, restart, dryRun });
   }
-  if (csv || options.format !== undefined || options.delimiter !== undefined) {
-    throw new UsageError(`${csv ? '--csv' : options.format !== undefined ? '--format' : '--delimiter'} goes with --file`);
-  }
+  const batchOnly = table ? table.format : (['format', 'delimiter', 'sheet'] as const).find((name) => options[name] !== undefined);
+  if (batchOnly) throw new UsageError(`--${batchOnly} goes with --file`);
   if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
   if (options.from !== undefined) {
     const sourceId = fromId(options.from);

@@ -6,7 +6,9 @@ export function flags(jobs: Parent) {
   return jobs
     .command('get <jobId>')
     .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
-    .option('--csv', 'the job as CSV: a header row and one row, the columns of `jobs list --csv`');
+    .option('--csv', 'the job as CSV: a header row and one row, the columns of `jobs list --csv`')
+    .option('--xlsx', 'the job as a workbook, the columns of `jobs list --xlsx` (to a pipe, or --output)')
+    .option('--output <file>', 'write the --csv or --xlsx output to this file instead of stdout');
 }
 
 export type GetOptions = OptionsOf<ReturnType<typeof flags>>;

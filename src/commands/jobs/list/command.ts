@@ -20,6 +20,7 @@ ${examples([
   'recruit jobs list --industry Healthcare --created-since 7d',
   "recruit jobs list --all --jq '.[] | select(.approvalStatus == 0) | .id'",
   'recruit jobs list --all --csv > jobs.csv',
+  'recruit jobs list --all --xlsx --output jobs.xlsx',
 ])}`,
     )
     .action(lazy(() => import('./run.js')));

@@ -24,7 +24,8 @@ export function flags(jobs: Parent) {
     .option('--updated-since <date|age>', `only jobs changed since a date or within an age${LOCAL}`)
     .option('--wide', 'add a column for every lookup field (industry, employer type, customer, ...); names on a terminal, ids in a pipe')
     .option('--csv', 'CSV for spreadsheets: a header row of batch-file field names, names for ids, every field of a job (`jobs create --file` reads it back)')
-    .option('--output <file>', 'write the --csv output to this file instead of stdout, made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text');
+    .option('--xlsx', 'the columns of --csv as a workbook: ids and codes as text, the header row frozen (to a pipe, or --output)')
+    .option('--output <file>', 'write the --csv or --xlsx output to this file instead of stdout (a CSV file made for Excel: UTF-8 with a BOM, codes such as 00042 kept as text)');
 }
 
 export type ListOptions = OptionsOf<ReturnType<typeof flags>>;

@@ -8,7 +8,7 @@ import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import type { Context } from '../../../context/context.js';
 import { rememberJobs } from '../../../completion/remember.js';
-import { wantsCsv } from '../../../terminal/csv.js';
+import { wantsTable, type TableTarget } from '../../../terminal/table-format.js';
 import { UsageError } from '../../../core/errors.js';
 import { parsePageOptions } from '../../../context/page-options.js';
 import { JsonArrayWriter, printTable, writeJson, type Column } from '../../../terminal/output.js';
@@ -106,25 +106,33 @@ async function* everyPage(api: ApiClient, query: Query): AsyncGenerator<Job[]> {
   for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) yield page.data;
 }
 
-async function streamJobs(ctx: Context, source: AsyncIterable<Job[]>, wide: boolean, csv: boolean): Promise<void> {
-  const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
-  const table = csv ? new (await import('../job-csv.js')).JobCsv(ctx) : undefined;
-  await table?.header();
+/** Pages written as they come: as JSON, a table for spreadsheets (stdout or --output), or tab-separated rows. */
+async function streamJobs(ctx: Context, source: AsyncIterable<Job[]>, wide: boolean, target: TableTarget | undefined): Promise<void> {
   const columns = withNamed(namedColumns([], wide, false));
-  let first = true;
-  for await (const jobs of source) {
-    if (first) rememberJobs(ctx, jobs); // the newest: completion keeps a few only
-    first = false;
-    if (json) await json.add(jobs);
-    else if (table) await table.add(jobs);
-    else await printTable(ctx, columns, jobs);
+  let count = 0;
+  const eachPage = async (add: (jobs: readonly Job[]) => Promise<void>) => {
+    let first = true;
+    for await (const jobs of source) {
+      if (first) rememberJobs(ctx, jobs); // the newest: completion keeps a few only
+      first = false;
+      count += jobs.length;
+      await add(jobs);
+    }
+  };
+  if (target) {
+    const { JobTable } = await import('../job-csv.js');
+    const { withTable } = await import('../../../terminal/table-format.js');
+    const table = new JobTable(ctx);
+    await withTable(ctx, target, table.shape, (writer) => eachPage((jobs) => table.add(writer, jobs)));
+    return wroteNote(ctx, target, count);
   }
+  const json = ctx.globals.json ? new JsonArrayWriter(ctx.io.stdout) : undefined;
+  await eachPage((jobs) => (json ? json.add(jobs) : printTable(ctx, columns, jobs)));
   await json?.end();
-  await table?.end();
 }
 
 /** --limit and the filters: the pages from the first, each cut to the jobs that match, up to the limit. */
-async function listSelected(ctx: Context, api: ApiClient, query: Query, options: ListOptions, limit: number | undefined, wide: boolean, csv: boolean): Promise<void> {
+async function listSelected(ctx: Context, api: ApiClient, query: Query, options: ListOptions, limit: number | undefined, wide: boolean, target: TableTarget | undefined): Promise<void> {
   const filtering = hasFilters(options);
   const filter = filtering ? await withSpinner(ctx, 'resolving the filters', () => jobFilter(api, options, ctx.clock.now())) : undefined;
   // Filtering reads every page, in the largest pages; a limit alone asks for no more than it needs.
@@ -132,7 +140,7 @@ async function listSelected(ctx: Context, api: ApiClient, query: Query, options:
   const tally: Tally = { read: 0, kept: 0 };
   const source = selectedPages(api, walk, { filter, limit }, tally);
   const reading = filtering ? 'reading every page of jobs to filter them' : 'fetching jobs';
-  if (ctx.globals.json || csv || !ctx.io.stdout.isTTY) return withSpinner(ctx, reading, () => streamJobs(ctx, source, wide, csv));
+  if (ctx.globals.json || target || !ctx.io.stdout.isTTY) return withSpinner(ctx, reading, () => streamJobs(ctx, source, wide, target));
   const jobs = await withSpinner(ctx, reading, async () => {
     const kept: Job[] = [];
     for await (const page of source) kept.push(...page);
@@ -145,8 +153,7 @@ async function listSelected(ctx: Context, api: ApiClient, query: Query, options:
 }
 
 export default async function list(ctx: Context, options: ListOptions): Promise<void> {
-  const csv = wantsCsv(ctx, options.csv);
-  if (options.output !== undefined && !csv) throw new UsageError('--output goes with --csv', [], 'e.g. recruit jobs list --all --csv --output jobs.csv');
+  const table = wantsTable(ctx, options);
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
   const limit = parseLimit(options.limit);
@@ -161,14 +168,10 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   const api = await ctx.api();
 
   const wide = options.wide === true;
-  if (options.output !== undefined) {
-    if (selecting) throw new UsageError('--output cannot be combined with --limit or the filters', [], 'redirect the output instead: recruit jobs list ... --csv > jobs.csv');
-    return toFile(ctx, api, query, options.output, { all: options.all === true, page });
-  }
-  if (selecting) return listSelected(ctx, api, query, options, limit, wide, csv);
-  // Every page, to a pipe or as JSON: each page is written as it comes, so no list is too long.
-  if (options.all && (ctx.globals.json || csv || !ctx.io.stdout.isTTY)) {
-    return withSpinner(ctx, 'fetching every page of jobs', () => streamJobs(ctx, everyPage(api, query), wide, csv));
+  if (selecting) return listSelected(ctx, api, query, options, limit, wide, table);
+  // Every page, to a pipe, as JSON or as a table (stdout or --output): each page is written as it comes, so no list is too long.
+  if (options.all && (ctx.globals.json || table || !ctx.io.stdout.isTTY)) {
+    return withSpinner(ctx, 'fetching every page of jobs', () => streamJobs(ctx, everyPage(api, query), wide, table));
   }
 
   let jobs: Job[];
@@ -184,9 +187,10 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   rememberJobs(ctx, jobs);
 
   if (ctx.globals.json) return writeJson(ctx, jobs);
-  if (csv) {
-    const { writeJobsCsv } = await import('../job-csv.js');
-    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsCsv(ctx, jobs));
+  if (table) {
+    const { writeJobsTable } = await import('../job-csv.js');
+    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, jobs));
+    wroteNote(ctx, table, jobs.length);
     return pagingNote(ctx, pagination);
   }
   if (!ctx.io.stdout.isTTY) return printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
@@ -195,34 +199,9 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   pagingNote(ctx, pagination);
 }
 
-/** --csv --output: the page (or every page) as CSV for Excel, into a file put in place when complete. */
-async function toFile(ctx: Context, api: ApiClient, query: Query, path: string, o: { all: boolean; page: number | undefined }): Promise<void> {
-  const { openOutputFile } = await import('../../../terminal/output-file.js');
-  const file = await openOutputFile(path);
-  try {
-    const table = new (await import('../job-csv.js')).JobCsv(ctx, file.stream, 'excel');
-    await table.header();
-    let count = 0;
-    const write = async (jobs: Job[]) => {
-      count += jobs.length;
-      await table.add(jobs);
-    };
-    if (o.all) {
-      await withSpinner(ctx, 'fetching every page of jobs', async () => {
-        for await (const page of pages<Job>(api, '/jobs', allPagesQuery(query), jobShape)) await write(page.data);
-      });
-    } else {
-      const result = await withSpinner(ctx, 'fetching jobs', () => getPage<Job>(api, '/jobs', o.page !== undefined ? { ...query, page: o.page } : query, jobShape));
-      await write(result.data);
-      pagingNote(ctx, result.meta?.pagination);
-    }
-    await table.end();
-    await file.close();
-    ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${path}`);
-  } catch (error) {
-    file.discard();
-    throw error;
-  }
+/** --output: which file now holds the jobs (stdout holds nothing). */
+function wroteNote(ctx: Context, target: TableTarget, count: number): void {
+  if (target.output !== undefined) ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${target.output}`);
 }
 
 function pagingNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {

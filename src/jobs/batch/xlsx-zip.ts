@@ -1,0 +1,186 @@
+// A workbook (.xlsx, a zip of XML parts) checked before a library is let near it, in bounded
+// memory: its size, the number of its parts, and what each part really inflates to (counted as it
+// streams, not taken from the zip's own word), with the rows and cells of its sheets. A zip bomb or
+// a sheet of millions of rows is refused here, naming the cap; what passes is small enough to be
+// read whole (xlsx-items.ts). The caps are documented in docs/guides/spreadsheets.md ("Workbooks").
+import { open } from 'node:fs/promises';
+import { createInflateRaw } from 'node:zlib';
+import { createReadStream } from 'node:fs';
+import { UsageError } from '../../core/errors.js';
+
+const MiB = 1024 * 1024;
+
+export const XLSX_CAPS = {
+  /** The workbook file itself. */
+  fileBytes: 8 * MiB,
+  /** Parts (files) in the zip. */
+  parts: 1000,
+  /** What one part inflates to. */
+  partBytes: 16 * MiB,
+  /** What every part inflates to, together. */
+  totalBytes: 32 * MiB,
+  /** Rows of every sheet together, empty rows that are stored counted. */
+  rows: 10_000,
+  /** Cells of every sheet together. */
+  cells: 150_000,
+} as const;
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+interface Part {
+  name: string;
+  method: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+const mib = (bytes: number) => `${(bytes / MiB).toLocaleString('en-US', { maximumFractionDigits: 1 })} MiB`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+class Refusal extends UsageError {
+  constructor(display: string, why: string, hint = 'save the jobs as several smaller workbooks, or as CSV (which has no such caps); nothing was sent') {
+    super(`--file ${display} is not read: ${why}`, [], hint);
+  }
+}
+
+/** The zip's table of contents (its central directory). */
+async function partsOf(path: string, display: string): Promise<Part[]> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    if (size > XLSX_CAPS.fileBytes) throw new Refusal(display, `it is ${mib(size)}; a workbook may be at most ${mib(XLSX_CAPS.fileBytes)}`);
+    const tailLength = Math.min(size, 22 + 0xffff);
+    const tail = Buffer.alloc(tailLength);
+    await file.read(tail, 0, tailLength, size - tailLength);
+    let end = -1;
+    for (let at = tailLength - 22; at >= 0; at--) {
+      if (tail.readUInt32LE(at) === EOCD) {
+        end = at;
+        break;
+      }
+    }
+    const notZip = () => new Refusal(display, 'it is not a workbook (an .xlsx file is a zip archive, and this is not one)', 'save it from the spreadsheet as "Excel Workbook (.xlsx)"; nothing was sent');
+    if (end < 0) throw notZip();
+    const entries = tail.readUInt16LE(end + 10);
+    const directorySize = tail.readUInt32LE(end + 12);
+    const directoryOffset = tail.readUInt32LE(end + 16);
+    if (entries === 0xffff || directoryOffset === 0xffffffff) throw new Refusal(display, 'it is a ZIP64 archive, which no workbook of this size needs');
+    if (entries > XLSX_CAPS.parts) throw new Refusal(display, `it has ${count(entries)} parts; a workbook may have at most ${count(XLSX_CAPS.parts)}`);
+    if (directoryOffset + directorySize > size) throw notZip();
+    const directory = Buffer.alloc(directorySize);
+    await file.read(directory, 0, directorySize, directoryOffset);
+    const parts: Part[] = [];
+    let at = 0;
+    for (let k = 0; k < entries; k++) {
+      if (at + 46 > directorySize || directory.readUInt32LE(at) !== CENTRAL) throw notZip();
+      const nameLength = directory.readUInt16LE(at + 28);
+      const skip = nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+      parts.push({
+        method: directory.readUInt16LE(at + 10),
+        compressed: directory.readUInt32LE(at + 20),
+        size: directory.readUInt32LE(at + 24),
+        offset: directory.readUInt32LE(at + 42),
+        name: directory.toString('utf8', at + 46, at + 46 + nameLength),
+      });
+      at += 46 + skip;
+    }
+    // Where each part's data starts: after its local header, whose name and extra field have their own lengths.
+    const header = Buffer.alloc(30);
+    for (const part of parts) {
+      if (part.offset + 30 > size) throw notZip();
+      await file.read(header, 0, 30, part.offset);
+      if (header.readUInt32LE(0) !== LOCAL) throw notZip();
+      part.offset += 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      if (part.offset + part.compressed > size) throw notZip();
+    }
+    return parts;
+  } finally {
+    await file.close();
+  }
+}
+
+const isSheet = (name: string) => /^\/?xl\/worksheets\/[^/]+\.xml$/.test(name);
+
+/** Counts `<row` and `<c` tags in a stream of XML bytes, across chunk ends. */
+class TagCounter {
+  rows = 0;
+  cells = 0;
+  private carry = '';
+
+  add(chunk: Buffer): void {
+    const text = this.carry + chunk.toString('latin1');
+    for (const match of text.matchAll(/<(row|c)[\s>/]/g)) {
+      if (match[1] === 'row') this.rows++;
+      else this.cells++;
+    }
+    // A tag cut at the chunk's end is counted with the next chunk.
+    const cut = text.lastIndexOf('<');
+    this.carry = cut >= 0 && text.length - cut < 5 ? text.slice(cut) : '';
+  }
+}
+
+/** Inflates one part as a stream, counting its bytes (and tags), stopping at `limit`. */
+function inflatedSize(path: string, part: Part, limit: number, tags?: TagCounter, stopAt?: () => boolean): Promise<number | 'over'> {
+  return new Promise((resolve, reject) => {
+    if (part.compressed === 0) return resolve(0);
+    const input = createReadStream(path, { start: part.offset, end: part.offset + part.compressed - 1 });
+    let size = 0;
+    let settled = false;
+    const finish = (result: number | 'over' | Error) => {
+      if (settled) return;
+      settled = true;
+      input.destroy();
+      inflate?.destroy();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const inflate = part.method === 8 ? createInflateRaw() : undefined;
+    const out = inflate ?? input;
+    out.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      tags?.add(chunk);
+      if (size > limit || stopAt?.()) finish('over');
+    });
+    out.on('end', () => finish(size));
+    out.on('error', (error: Error) => finish(error));
+    input.on('error', (error: Error) => finish(error));
+    if (inflate) input.pipe(inflate);
+  });
+}
+
+/**
+ * Throws a UsageError naming the cap a workbook passes, or why it is not a zip; otherwise the
+ * workbook is within every cap of XLSX_CAPS.
+ */
+export async function checkWorkbook(path: string, display: string): Promise<void> {
+  const parts = await partsOf(path, display);
+  let total = 0;
+  const tags = new TagCounter();
+  const tooMany = () => tags.rows > XLSX_CAPS.rows || tags.cells > XLSX_CAPS.cells;
+  for (const part of parts) {
+    if (part.method !== 0 && part.method !== 8) throw new Refusal(display, `its part ${part.name} is compressed in a way a workbook does not use (method ${part.method})`);
+    const limit = Math.min(XLSX_CAPS.partBytes, XLSX_CAPS.totalBytes - total);
+    if (part.size > limit) throw overSize(display, part, limit);
+    let size: number | 'over';
+    try {
+      size = await inflatedSize(path, part, limit, isSheet(part.name) ? tags : undefined, tooMany);
+    } catch (error) {
+      throw new Refusal(display, `its part ${part.name} cannot be inflated (${(error as Error).message}): the file is damaged`, 'save it again from the spreadsheet; nothing was sent');
+    }
+    if (tooMany()) {
+      const [what, cap] = tags.rows > XLSX_CAPS.rows ? ['rows', XLSX_CAPS.rows] : ['cells', XLSX_CAPS.cells];
+      throw new Refusal(display, `its sheets have more than ${count(cap)} ${what}; a workbook may have at most ${count(cap)}`);
+    }
+    if (size === 'over') throw overSize(display, part, limit);
+    total += size;
+  }
+}
+
+function overSize(display: string, part: Part, limit: number): Refusal {
+  return limit < XLSX_CAPS.partBytes
+    ? new Refusal(display, `its parts inflate to more than ${mib(XLSX_CAPS.totalBytes)} together; a workbook may hold at most that (is it a zip bomb?)`)
+    : new Refusal(display, `its part ${part.name} inflates to more than ${mib(XLSX_CAPS.partBytes)}; one part may hold at most that (is it a zip bomb?)`);
+}
