@@ -40,7 +40,7 @@ describe('recruit jobs list (seeded jobs)', () => {
 
   it('prints the first page as the array of job objects with --json', async () => {
     const result = await list(['--json']);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result).toMatchObject({ code: 0, stderr: 'note: page 1 of 2 (12 jobs) only; add --all for every page\n' });
     const api = await call(sandbox.current, 'GET', '/v1/jobs');
     expect(JSON.parse(result.stdout)).toEqual(api.body.data);
     expect(ids(result.stdout)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
@@ -110,9 +110,9 @@ describe('recruit jobs list (seeded jobs)', () => {
     expect(result.stdout).not.toContain('\u001b');
   });
 
-  it('prints tab-separated rows without the page line when piped', async () => {
+  it('prints tab-separated rows when piped, the page line only as a note on stderr', async () => {
     const result = await list([]);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result).toMatchObject({ code: 0, stderr: 'note: page 1 of 2 (12 jobs) only; add --all for every page\n' });
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(10);
     expect(lines[0]).toBe('12\tJOB-00012\tSite Manager\tClosed\tUnknown\t-');
