@@ -201,6 +201,7 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -l format -x -a 'csv
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l csv -d 'batch: the results as CSV (RFC 4180, with a header row)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l concurrency -x -d 'batch: requests in flight at once (default 4, or the profile setting)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l restart -d 'batch: create the jobs of a file again although an earlier run finished it'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l create-edited -d 'batch: create items edited after an earlier run created them, as new jobs'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l from -x -a '(__recruit_cache jobs)' -d 'start from an existing job\'s fields (not its code or publication); field flags change them'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l dry-run -d 'validate and resolve names, then stop: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l resume -d 're-send an unfinished submission with its original key and body (see `jobs pending`)'

@@ -34,6 +34,8 @@ export interface BatchOptions {
   csv?: boolean;
   concurrency?: string;
   restart?: boolean;
+  /** --create-edited: items edited after an earlier run created them are created again. */
+  createEdited?: boolean;
   dryRun?: boolean;
   /** Bytes of bodies the first pass keeps for the second (tests make it small to reach the uncached path). */
   bodyCacheBytes?: number;
@@ -122,6 +124,30 @@ function reportValidation(ctx: Context, source: ItemSource, validated: Validated
   );
 }
 
+/**
+ * Items edited since an earlier run created them: sent, each would be a second job beside the
+ * first (the journal knows the item at that place by its old body). Refused, nothing sent.
+ */
+function refuseEdited(source: ItemSource, validated: Validated, edited: ReadonlyMap<number, number> | undefined): void {
+  if (!edited || edited.size === 0) return;
+  const entries = [...edited].sort(([a], [b]) => a - b);
+  const details = entries.map(([item, jobId]) => {
+    const row = validated.rows.get(item);
+    return {
+      item,
+      ...(row !== undefined ? { row } : {}),
+      message: `created as job ${jobId} from an earlier version of this file; sending it would create a second job`,
+    };
+  });
+  const jobs = entries.map(([, jobId]) => jobId);
+  throw new UsageError(
+    `${plural(entries.length, 'item')} of ${source.display} ${entries.length === 1 ? 'was' : 'were'} edited after an earlier run created ${entries.length === 1 ? 'it' : 'them'}; nothing was sent`,
+    details,
+    `to change ${jobs.length === 1 ? 'that job' : 'those jobs'}: \`recruit jobs update ${jobs.slice(0, 3).join(' ')}${jobs.length > 3 ? ' …' : ''} --<field> <value>\`, ` +
+      `or \`recruit jobs apply --file <file>\` with the jobs' codes; to create ${entries.length === 1 ? 'it' : 'them'} as new jobs anyway: --create-edited`,
+  );
+}
+
 /** --dry-run: the count, or with --json each item's resolved body (a third pass; bodies are not kept). */
 async function dryRun(ctx: Context, source: ItemSource, deriver: ItemDeriver, total: number): Promise<void> {
   if (!ctx.globals.json) {
@@ -195,6 +221,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
         onCreated: (index, record) => (record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK)),
       });
       if (journal.fresh) await tellOtherAccounts(ctx, run.dir, input.identity, run.file);
+      if (options.createEdited !== true) refuseEdited(source, validated, journal.earlier.edited);
       await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, csv: options.csv === true });
     } finally {
       run.close();

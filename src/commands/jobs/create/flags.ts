@@ -17,6 +17,7 @@ export function flags(jobs: Parent) {
     .option('--csv', 'batch: the results as CSV (RFC 4180, with a header row)')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
+    .option('--create-edited', 'batch: create items edited after an earlier run created them, as new jobs')
     .option('--from <jobId>', "start from an existing job's fields (not its code or publication); field flags change them")
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
     .option('--resume [key]', 're-send an unfinished submission with its original key and body (see `jobs pending`)');

@@ -38,11 +38,11 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     }
     if (csv && options.dryRun) throw new UsageError('--csv writes the results of the jobs sent, and --dry-run sends none', [], 'drop --csv to check the file (or use --json for the bodies it would send)');
     const { runBatch } = await import('../../../jobs/batch/run-batch.js');
-    const { file, format, concurrency, restart, dryRun } = options;
-    return runBatch(ctx, { file, format, csv, concurrency, restart, dryRun });
+    const { file, format, concurrency, restart, createEdited, dryRun } = options;
+    return runBatch(ctx, { file, format, csv, concurrency, restart, createEdited, dryRun });
   }
   if (csv || options.format !== undefined) throw new UsageError(`${csv ? '--csv' : '--format'} goes with --file`);
-  if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
+  if (options.restart || options.createEdited || options.concurrency !== undefined) throw new UsageError('--restart, --create-edited and --concurrency go with --file');
   if (options.from !== undefined) {
     const sourceId = fromId(options.from);
     const { createClone } = await import('./clone.js');
