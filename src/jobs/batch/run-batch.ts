@@ -110,7 +110,7 @@ function reportValidation(ctx: Context, source: ItemSource, validated: Validated
     throw new UsageError(
       `--file ${source.display} has no jobs${existing > 0 ? ` to create: every row has an id (${plural(existing, 'existing job')})` : ''}`,
       [],
-      existing > 0 ? 'add rows with an empty id for the jobs to create, or empty the id of a row to create a copy of its job' : undefined,
+      existing > 0 ? 'add rows with an empty id for the jobs to create, or empty the id and jobCode of a row to create a copy of its job' : undefined,
     );
   }
   if (validated.problems.length === 0) return;
