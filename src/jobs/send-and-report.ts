@@ -8,11 +8,15 @@ import { reportCreated } from './describe.js';
 import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';
 import { sendSubmission } from './submit.js';
+import { interruptedAfterSending, interruptibleSend } from './interrupt-while-sending.js';
 
 export async function sendAndReport(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Job> {
   let sent;
+  let interrupted = false;
   try {
-    sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(api, store, submission, ctx.now));
+    ({ value: sent, interrupted } = await interruptibleSend(ctx, submission.key, () =>
+      withSpinner(ctx, 'creating the job', () => sendSubmission(api, store, submission, ctx.now)),
+    ));
   } catch (error) {
     // Under `auto`, a 400 naming customerId teaches that the account is staffing (checked before sending from now on).
     await learnFromRefusal(ctx, error, submission.body);
@@ -20,5 +24,6 @@ export async function sendAndReport(ctx: Context, api: ApiClient, store: Submiss
   }
   await reportCreated(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`);
+  if (interrupted) throw interruptedAfterSending();
   return sent.job;
 }

@@ -9,6 +9,7 @@ import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
 import { newSubmission, sendSubmission, type Sent } from '../jobs/submit.js';
+import { interruptedAfterSending, interruptibleSend } from '../jobs/interrupt-while-sending.js';
 import { learnFromRefusal } from '../jobs/account-type.js';
 import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
@@ -55,14 +56,18 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
   }
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
   let sent: Sent;
+  let interrupted = false;
   try {
-    sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now()));
+    ({ value: sent, interrupted } = await interruptibleSend(ctx, submission.key, () =>
+      withSpinner(ctx, 'creating the job', () => sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now())),
+    ));
   } catch (error) {
     return failed(session, submission, error);
   }
   removeDraft(session);
   await reportCreated(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; resuming it is safe, the service replays the job`);
+  if (interrupted) throw interruptedAfterSending();
   return 'created';
 }
 

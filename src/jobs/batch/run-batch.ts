@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Context } from '../../context/context.js';
-import { UsageError, type ErrorDetail } from '../../core/errors.js';
+import { InterruptedError, UsageError, type ErrorDetail } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { getJobOptions } from '../../context/job-options.js';
 import { escapeJson } from '../../core/sanitize.js';
@@ -200,11 +200,23 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const cache = new BodyCache(options.bodyCacheBytes);
     const checking = ctx.spinner(`checking ${source.display}`);
     let validated: Validated;
+    // Ctrl-C while checking (names are looked up over the network): said at once, and the checks
+    // stop at the next item; nothing has been sent. A second Ctrl-C quits at once (Node's default).
+    let interrupted = false;
+    const onInterrupt = (): void => {
+      interrupted = true;
+      ctx.info(`interrupted: stopping the checks of ${source.display}; nothing was sent (Ctrl-C again quits at once)`);
+    };
+    process.once('SIGINT', onInterrupt);
     try {
-      const shown: CheckProgress = (n, resolving) =>
-        checking.update(`${resolving ? 'resolving names for' : 'checking'} item ${n} of ${source.display}`);
-      validated = await validateAll(source, deriver, cache, checking === NO_SPINNER ? undefined : shown);
+      const shown: CheckProgress = (n, resolving) => {
+        if (interrupted) throw new InterruptedError('interrupted while checking the file', { reported: true });
+        if (checking !== NO_SPINNER) checking.update(`${resolving ? 'resolving names for' : 'checking'} item ${n} of ${source.display}`);
+      };
+      validated = await validateAll(source, deriver, cache, shown);
+      if (interrupted) throw new InterruptedError('interrupted while checking the file', { reported: true });
     } finally {
+      process.off('SIGINT', onInterrupt);
       checking.stop();
     }
     reportValidation(ctx, source, validated);
