@@ -3,7 +3,8 @@
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
-import type { Context } from '../context/context.js';
+import type { Context, GlobalOptions } from '../context/context.js';
+import { recruitCommand } from '../context/invocation.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { answersFromInitial, type Answers } from './answers.js';
 import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.js';
@@ -29,7 +30,8 @@ export interface WizardOptions {
   prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string };
 }
 
-export const DRAFT_SAVED = 'Draft saved; run `recruit jobs create` to continue';
+/** What Ctrl-C says once the draft is saved, with the flags that find it again. */
+export const draftSaved = (globals: GlobalOptions): string => `Draft saved; run \`${recruitCommand(globals, 'jobs create')}\` to continue`;
 
 export async function runWizard(ctx: Context, options: WizardOptions = {}): Promise<void> {
   if (!options.prompter && !ctx.interactive) {
@@ -67,7 +69,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
   } catch (error) {
     if (!isPromptInterrupt(error)) throw error;
     // The prompt has erased itself; one line says what was kept, and nothing else follows (exit 130).
-    ctx.info(Object.keys(session.answers).length > 0 ? keepAnswers(session, DRAFT_SAVED) : 'Stopped; nothing was answered, so there is no draft.');
+    ctx.info(Object.keys(session.answers).length > 0 ? keepAnswers(session, draftSaved(session.ctx.globals)) : 'Stopped; nothing was answered, so there is no draft.');
     throw new InterruptedError('Interrupted', { reported: true });
   }
 }
@@ -166,7 +168,7 @@ async function reviewLoop(session: Session): Promise<void> {
         break;
       }
       case 'save':
-        session.ctx.info(keepAnswers(session, DRAFT_SAVED));
+        session.ctx.info(keepAnswers(session, draftSaved(session.ctx.globals)));
         return;
       case 'discard':
         if (await session.prompter.confirm({ message: 'Discard every answer of this job?', default: false })) {

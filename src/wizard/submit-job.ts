@@ -3,6 +3,8 @@
 import { ApiError } from '../api/errors.js';
 import { LocalStateError, type ErrorDetail } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
+import type { GlobalOptions } from '../context/context.js';
+import { recruitCommand } from '../context/invocation.js';
 import { withSpinner } from '../terminal/spinner.js';
 import { reportCreated } from '../jobs/describe.js';
 import { explainCreateFailure } from '../jobs/explain-failure.js';
@@ -20,7 +22,7 @@ import { careerPageStep, freeBoardsStep, PUBLICATION_CAVEAT } from './steps/publ
 
 export type SubmitOutcome = 'created' | 'review';
 
-export const KEPT_IN_DRAFT = 'Your answers are kept in the draft; run `recruit jobs create` to continue.';
+export const keptInDraft = (globals: GlobalOptions): string => `Your answers are kept in the draft; run \`${recruitCommand(globals, 'jobs create')}\` to continue.`;
 
 function stepsFor(fields: Array<string | undefined>): Step[] {
   return STEPS.filter((s) => s.fields.some((f) => fields.includes(f)));
@@ -51,7 +53,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
   if (checked.problems.length > 0) {
     printProblems(session, 'The job is not complete yet:', checked.problems);
     if (await offerEdits(session, checked.problems.map((p) => p.field))) return 'review';
-    ctx.info(keepAnswers(session, KEPT_IN_DRAFT));
+    ctx.info(keepAnswers(session, keptInDraft(ctx.globals)));
     return 'review';
   }
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
@@ -75,7 +77,7 @@ async function failed(session: Session, submission: Submission, error: unknown):
   const { ctx } = session;
   if (error instanceof LocalStateError) {
     // Nothing was sent and the submission is not on disk: the draft (or, failing that, the screen) keeps the answers.
-    ctx.info(keepAnswers(session, KEPT_IN_DRAFT));
+    ctx.info(keepAnswers(session, keptInDraft(ctx.globals)));
     throw error;
   }
   if (submission.state === 'pending') {
@@ -83,7 +85,7 @@ async function failed(session: Session, submission: Submission, error: unknown):
     removeDraft(session);
     throw explainCreateFailure(ctx, error, submission);
   }
-  const kept = keepAnswers(session, KEPT_IN_DRAFT);
+  const kept = keepAnswers(session, keptInDraft(ctx.globals));
   if (!(error instanceof ApiError)) throw error;
   if (error.status === 400) {
     // Under `auto`, a 400 naming customerId teaches that the account is staffing: the customer step

@@ -112,7 +112,7 @@ describe('going back and Ctrl-C in a pseudo-terminal', () => {
     // Ctrl-C in the next list: the list is erased, one line says what was kept, no `error:` line.
     await pty.waitFor('❯ Skip (leave it unset)');
     pty.type(KEY.ctrlC);
-    await pty.waitFor('Draft saved; run `recruit jobs create` to continue');
+    await pty.waitFor('Draft saved; run `recruit --sandbox jobs create` to continue');
     expect(await pty.exited).toBe(130);
     // After the list was last drawn, its lines are erased (message, Back, Skip, 5 types, blank, help) before the one line.
     const raw = pty.rawSinceLastKeys;
