@@ -44,7 +44,7 @@ describe('recruit jobs get', () => {
       'Title               Data Engineer',
       'Code                JOB-00003',
       'Status              New (2)',
-      'Approval            Unknown',
+      'Approval            -',
       'Location            Toronto, ON, Canada',
       'Published           career page no, free boards no',
     ]);

@@ -68,7 +68,9 @@ async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean)
   const named = namedColumns(jobs, wide, true);
   const { loadJobNamer } = await import('../job-names.js');
   const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
-  await printTable(ctx, withNamed(named, names), jobs);
+  // No approval status (an account without approval) reads "-", not the service's "Unknown" on every row.
+  const columns = withNamed(named, names).map((c) => (c.header === 'APPROVAL' ? { ...c, value: (j: Job) => (j.approvalStatus === null || j.approvalStatus === undefined ? '-' : c.value(j)) } : c));
+  await printTable(ctx, columns, jobs);
 }
 
 /** Status codes for the `status` query parameter; labels are looked up in /job-options. */
