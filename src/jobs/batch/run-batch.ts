@@ -101,9 +101,10 @@ function shortName(field: string): string {
   return field.length > 60 ? `${field.slice(0, 59)}…` : field;
 }
 
-function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
+function reportValidation(ctx: Context, source: ItemSource, validated: Validated, deriver: ItemDeriver): void {
   warnUnknownFields(ctx, source, validated.unknownFields);
   noteCsv(ctx, source);
+  if (deriver.leftOut.size > 0) ctx.info(`note: ${[...deriver.leftOut].join(', ')} ${deriver.leftOut.size === 1 ? 'is' : 'are'} set by the service and ${deriver.leftOut.size === 1 ? 'is' : 'are'} not sent`);
   const total = validated.titles.size;
   if (total === 0) {
     const existing = source.csv?.existing ?? 0;
@@ -219,7 +220,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
       process.off('SIGINT', onInterrupt);
       checking.stop();
     }
-    reportValidation(ctx, source, validated);
+    reportValidation(ctx, source, validated, deriver);
     if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
 
     const target = targetOf(ctx, api);
