@@ -31,3 +31,19 @@ describe('jobs apply on a CSV file', () => {
     expect(result.stderr).not.toMatch(/\bitem \d/);
   });
 });
+
+describe('Ctrl-C at the apply confirmation', () => {
+  it('exits 130 saying that nothing was sent, with no error line', async () => {
+    const { FakePrompter } = await import('../../helpers/fake-prompter.js');
+    const path = join(dir, 'interrupt.json');
+    writeFileSync(path, JSON.stringify([validJob({ jobCode: 'AP-CTRL-C', title: 'Apply Ctrl-C' })]));
+    const result = await runCli(['jobs', 'apply', '--file', path, '--base-url', sandbox.current.baseUrl], {
+      tty: true,
+      prompter: new FakePrompter([{ kind: 'confirm', message: 'Apply this change?', interrupt: true }]),
+      env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/nothing sent \(interrupted\)\n$/);
+    expect(result.stderr).not.toContain('error:');
+  });
+});

@@ -8,7 +8,7 @@ import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import { consent } from '../../consent.js';
 import type { Context } from '../../../context/context.js';
-import { LocalStateError, UsageError, type ErrorDetail } from '../../../core/errors.js';
+import { InterruptedError, LocalStateError, UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import { writeJson } from '../../../terminal/output.js';
 import { journalsDir } from '../../../core/paths.js';
@@ -159,7 +159,13 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       if (!ctx.globals.json || ctx.interactive) printPlanTo(ctx, plan, 'stderr');
       const question = changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`;
       const refusal = () => new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
-      if (!(await consent(ctx, question, refusal))) {
+      // Ctrl-C at the question: exit 130 saying what was (not) done, as "declined" does; no error line.
+      const agreed = await consent(ctx, question, refusal).catch((error: unknown) => {
+        if (!(error instanceof InterruptedError)) throw error;
+        ctx.info('nothing sent (interrupted)');
+        throw new InterruptedError('Interrupted', { reported: true });
+      });
+      if (!agreed) {
         ctx.info('nothing sent (declined)');
         return;
       }
