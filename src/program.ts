@@ -24,6 +24,8 @@ import { topicsSection } from './commands/help/topic-index.js';
 import { addJobsApply } from './commands/jobs/apply/command.js';
 import { addJobs } from './commands/jobs/command.js';
 import { addJobsCreate } from './commands/jobs/create/command.js';
+import { addJobsClose } from './commands/jobs/close/command.js';
+import { addVersion } from './commands/version/command.js';
 import { addJobsDrafts } from './commands/jobs/drafts/command.js';
 import { addJobsGet } from './commands/jobs/get/command.js';
 import { addJobsList } from './commands/jobs/list/command.js';
@@ -51,9 +53,13 @@ function addBranch(name: string | undefined, branches: readonly Branch[]): void 
   else for (const [, add] of branches) add();
 }
 
+/** Other names of verbs (gh's words): `jobs view` is `jobs get`, `jobs edit` is `jobs update`. */
+const VERB_ALIASES: Readonly<Record<string, string>> = { view: 'get', edit: 'update' };
+
 /** A noun's verbs: the one `verb` names, or all of them. */
 function addVerbs(parent: Parent, lazy: Lazy, verb: string | undefined, verbs: readonly Verb[]): void {
-  addBranch(verb, verbs.map(([name, add]) => [name, () => add(parent, lazy)] as const));
+  const name = verb !== undefined && Object.hasOwn(VERB_ALIASES, verb) ? VERB_ALIASES[verb] : verb;
+  addBranch(name, verbs.map(([n, add]) => [n, () => add(parent, lazy)] as const));
 }
 
 /** The first two words of a command line that are neither options of the program nor their values. */
@@ -138,9 +144,11 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['status', addJobsStatus],
           ['update', addJobsUpdate],
           ['apply', addJobsApply],
+          ['close', addJobsClose],
         ]),
     ],
     ['api', () => addApi(program, lazy)],
+    ['version', () => addVersion(program, io)],
     [
       'auth',
       () =>

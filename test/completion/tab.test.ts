@@ -28,7 +28,8 @@ const program = buildProgram({ stdin: process.stdin, stdout: new Capture(), stde
 const namesOf = (path: string[]) => {
   let cmd = program;
   for (const name of path) cmd = cmd.commands.find((c) => c.name() === name)!;
-  return [...new Set([...cmd.commands.map((c) => c.name()), 'help'])];
+  // Hidden commands (`version`, gh's habits) are not offered.
+  return [...new Set([...cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()), 'help'])];
 };
 
 const SHELLS: Shell[] = ['bash', 'zsh', 'fish'];

@@ -7,6 +7,7 @@ export function flags(jobs: Parent) {
   return withJobFieldFlags(
     jobs
       .command('update <jobId...>')
+      .alias('edit') // gh's word
       .usage('[options] <jobId...|->')
       .description(
         'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise',
