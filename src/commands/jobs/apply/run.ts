@@ -40,7 +40,7 @@ import type { ApplyOptions } from './flags.js';
  * code) refuses the file. The fields the service sets (an export's id, status, dates) are taken out
  * first and said once: the id is checked against the account later, the rest is not applied.
  */
-async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver, rows: Map<number, number>): Promise<FileItem[]> {
+async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver, rows: Map<number, number>, notes: string[]): Promise<FileItem[]> {
   const items: FileItem[] = [];
   const problems: ErrorDetail[] = [];
   const codes: { index: number; code: string | undefined }[] = [];
@@ -59,7 +59,7 @@ async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver,
   }
   warnUnknownFields(ctx, source, unknownFields);
   if (serviceNames.size > 0) {
-    ctx.info(`note: ${[...serviceNames].join(', ')} ${serviceNames.size === 1 ? 'is' : 'are'} set by the service and not applied${serviceNames.has('id') ? ' (an id is checked: it must be the job of its jobCode)' : ''}`);
+    notes.push(`note: ${[...serviceNames].join(', ')} ${serviceNames.size === 1 ? 'is' : 'are'} set by the service and not applied${serviceNames.has('id') ? ' (an id is checked: it must be the job of its jobCode)' : ''}`);
   }
   if (items.length === 0) throw new UsageError(`--file ${source.display} has no jobs`, [], 'an empty file would close every job with --prune: say so with a file of the jobs to keep');
   problems.push(...codeProblems(codes, nameIn(rows)));
@@ -115,7 +115,9 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
     const rows = new Map<number, number>();
-    const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver, rows));
+    // Notes about the file that only matter when something is to change (said once the plan is known).
+    const fileNotes: string[] = [];
+    const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver, rows, fileNotes));
 
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
@@ -149,6 +151,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
         );
       }
       const changes = plan.actions.length;
+      if (changes > 0) for (const note of fileNotes) ctx.info(note);
       if (options.dryRun || changes === 0) {
         if (ctx.globals.json) await writeJson(ctx, planJson(plan));
         else printPlanTo(ctx, plan, 'stdout');
