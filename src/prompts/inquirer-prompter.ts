@@ -71,10 +71,9 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
       return value;
     },
     async multiline(options) {
-      const { default: multiline } = await import('./multiline-prompt.js');
+      const { default: multiline, linesSummary } = await import('./multiline-prompt.js');
       const value = await multiline({ ...options, message: await asking(options.message, options.hint) }, context);
-      const lines = value.split('\n').length;
-      await answered(options.message, isBackInput(value) ? BACK_LABEL : (options.status?.(value) ?? `${lines} line${lines === 1 ? '' : 's'}`));
+      await answered(options.message, isBackInput(value) ? BACK_LABEL : (options.status?.(value) ?? linesSummary(value)));
       return value;
     },
     async confirm(options) {

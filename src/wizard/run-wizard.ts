@@ -3,7 +3,7 @@
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
-import type { Context, GlobalOptions } from '../context/context.js';
+import { redactUrl, type Context, type GlobalOptions } from '../context/context.js';
 import { recruitCommand } from '../context/invocation.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { answersFromInitial, type Answers } from './answers.js';
@@ -57,6 +57,13 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
   };
   // Fail fast on a wrong token or URL, before any typing: a search list would only show the error.
   await getPage(session.api, '/industries', { pageSize: 1 }, namedShape);
+  // Where the job will be, as gh says "Creating issue in owner/repo".
+  const sandboxAccount = ctx.sandboxAccount();
+  ctx.info(
+    sandboxAccount
+      ? `Creating a job in the embedded sandbox (${sandboxAccount} account)`
+      : `Creating a job at ${redactUrl(api.baseUrl)} (profile ${ctx.settings().profile})`,
+  );
   // Under `auto` with the type not known yet, one probe before any step, so that the customer step is right at once.
   if (!session.staffing && learns(ctx) && !learnedAccountType(ctx)) session.staffing = (await learnByProbe(ctx, api)) === 'staffing';
   try {

@@ -17,3 +17,12 @@ describe('the draft hint keeps the flags used', () => {
     expect(listed.stderr).toContain('`recruit --sandbox --sandbox-account staffing jobs create` offers to continue it');
   });
 });
+
+describe('the wizard says where it creates the job', () => {
+  it('names the embedded sandbox account before the first question', async () => {
+    const prompter = new FakePrompter([{ kind: 'search', message: 'Industry', interrupt: true }]);
+    const result = await runCli(['--sandbox', '--sandbox-account', 'approval', 'jobs', 'create'], { tty: true, prompter, env: { NO_COLOR: '1' } });
+    expect(result.code).toBe(130);
+    expect(result.stderr.split('\n')[0]).toBe('Creating a job in the embedded sandbox (approval account)');
+  });
+});
