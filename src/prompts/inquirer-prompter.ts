@@ -34,6 +34,8 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
   };
   /** The answered line, as @inquirer draws it, without the hint. */
   const answered = async (message: string, shown: string) => {
+    // Going back is no answer: the step is asked again and answered then, so nothing is left of it.
+    if (shown === BACK_LABEL) return;
     const t = await themed();
     const prefix = typeof t.prefix === 'string' ? t.prefix : t.prefix.done;
     streams.output.write(`${prefix} ${t.style.message(message, 'done')}${shown ? ` ${t.style.answer(shown)}` : ''}\n`);
