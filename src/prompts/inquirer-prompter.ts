@@ -45,9 +45,33 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
   return {
     async search(options) {
       const { search } = await prompts();
+      // The list shown is of the last text whose answer came back; keys typed ahead in one burst
+      // ("vendor⏎") press Enter before the list of the whole text is back, on an older list. Then
+      // the pick waits for that list and takes its first entry, as Enter on it would.
       let last: Choice<unknown>[] = [];
-      const source: typeof options.source = async (term, opt) => (last = await options.source(term, opt));
-      const value = await search({ message: await asking(options.message, options.hint), source, pageSize: options.pageSize }, context);
+      let shownFor: string | undefined;
+      let asked: string | undefined;
+      let latest: Promise<unknown> = Promise.resolve();
+      let stale = false;
+      const source: typeof options.source = (term, opt) => {
+        asked = term;
+        const answer = options.source(term, opt).then((choices) => {
+          if (!opt.signal.aborted) [last, shownFor] = [choices, term];
+          return choices;
+        });
+        latest = answer.catch(() => undefined);
+        return answer;
+      };
+      const validate = async (): Promise<true> => {
+        stale = asked !== shownFor;
+        if (stale) await latest;
+        return true;
+      };
+      let value = await search({ message: await asking(options.message, options.hint), source, pageSize: options.pageSize, validate }, context);
+      if (stale) {
+        const first = last.find((c) => !c.disabled);
+        if (first) value = first.value as typeof value;
+      }
       await answered(options.message, nameOf(last, value));
       return value;
     },
