@@ -217,6 +217,7 @@ complete -c recruit -n '__recruit_in "recruit jobs create"' -l xlsx -d 'batch: t
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l output -r -F -d 'batch: write the --csv or --xlsx results to this file instead of stdout'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l concurrency -x -d 'batch: requests in flight at once (default 4, or the profile setting)'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l restart -d 'batch: create the jobs of a file again although an earlier run finished it'
+complete -c recruit -n '__recruit_in "recruit jobs create"' -l create-edited -d 'batch: create items edited after an earlier run created them, as new jobs'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l from -x -a '(__recruit_cache jobs)' -d 'start from an existing job\'s fields (not its code or publication); field flags change them'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l dry-run -d 'validate and resolve names, then stop: nothing is sent'
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l wait -d 'field flags or --from: once created, wait until the job is approved and active (exit 8 if rejected, 5 past --timeout, default 600 s)'

@@ -26,6 +26,8 @@ import { addJobsApply } from './commands/jobs/apply/command.js';
 import { addJobsEdit } from './commands/jobs/edit/command.js';
 import { addJobs } from './commands/jobs/command.js';
 import { addJobsCreate } from './commands/jobs/create/command.js';
+import { addJobsClose } from './commands/jobs/close/command.js';
+import { addVersion } from './commands/version/command.js';
 import { addJobsDrafts } from './commands/jobs/drafts/command.js';
 import { addJobsGet } from './commands/jobs/get/command.js';
 import { addJobsList } from './commands/jobs/list/command.js';
@@ -54,9 +56,13 @@ function addBranch(name: string | undefined, branches: readonly Branch[]): void 
   else for (const [, add] of branches) add();
 }
 
+/** Other names of verbs (gh's words): `jobs view` is `jobs get` (`jobs edit` is a command of its own). */
+const VERB_ALIASES: Readonly<Record<string, string>> = { view: 'get' };
+
 /** A noun's verbs: the one `verb` names, or all of them. */
 function addVerbs(parent: Parent, lazy: Lazy, verb: string | undefined, verbs: readonly Verb[]): void {
-  addBranch(verb, verbs.map(([name, add]) => [name, () => add(parent, lazy)] as const));
+  const name = verb !== undefined && Object.hasOwn(VERB_ALIASES, verb) ? VERB_ALIASES[verb] : verb;
+  addBranch(name, verbs.map(([n, add]) => [n, () => add(parent, lazy)] as const));
 }
 
 /** The first two words of a command line that are neither options of the program nor their values. */
@@ -160,9 +166,11 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
           ['apply', addJobsApply],
           ['edit', addJobsEdit],
           ['wait', addJobsWait],
+          ['close', addJobsClose],
         ]),
     ],
     ['api', () => addApi(program, lazy)],
+    ['version', () => addVersion(program, io)],
     [
       'auth',
       () =>

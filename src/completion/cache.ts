@@ -4,7 +4,7 @@
 //
 // Format (the generated scripts depend on it): a first line "#expires=<unix seconds>", then one
 // "value<TAB>description" line per entry, most recent first.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-file.js';
 import { ownStateDir } from '../core/paths.js';
@@ -39,6 +39,37 @@ export interface CacheEntry {
 export interface CacheWriter {
   env: NodeJS.ProcessEnv;
   now(): Date;
+  /**
+   * What the values are of: the profile, base URL and account (a fingerprint of the token, hashed
+   * again here); undefined when unknown. The cache holds one such scope at a time.
+   */
+  completionScope?(): string | undefined;
+}
+
+/** `<state>/completion/scope`: the hash of the scope the cache files are of. */
+const SCOPE_FILE = 'scope';
+
+/**
+ * The completion scripts read one file per kind and never run recruit, so they cannot tell
+ * accounts apart: the cache holds the values of the last account a command remembered for. A
+ * command for another account first removes every kind, so Tab never offers another account's
+ * jobs, customers or names.
+ */
+function enterScope(ctx: CacheWriter): void {
+  const scope = ctx.completionScope?.();
+  if (scope === undefined) return;
+  const { createHash } = process.getBuiltinModule('node:crypto'); // not at start-up: most commands never remember
+  const hashed = createHash('sha256').update(scope).digest('hex').slice(0, 32);
+  const file = join(ownStateDir(ctx.env, CACHE_DIR), SCOPE_FILE);
+  let held: string | undefined;
+  try {
+    held = readFileSync(file, 'utf8').trim();
+  } catch {
+    held = undefined;
+  }
+  if (held === hashed) return;
+  for (const kind of CACHE_KINDS) rmSync(cacheFile(ctx.env, kind), { force: true });
+  writeFileAtomic(file, `${hashed}\n`, { durable: false });
 }
 
 export function isCacheKind(kind: string): kind is CacheKind {
@@ -83,6 +114,7 @@ export function readCache(env: NodeJS.ProcessEnv, kind: CacheKind, now: Date): C
  */
 export function rememberForCompletion(ctx: CacheWriter, kind: CacheKind, entries: readonly CacheEntry[], { replace = false } = {}): void {
   try {
+    enterScope(ctx);
     const now = ctx.now();
     const seen = new Set<string>();
     const kept: CacheEntry[] = [];

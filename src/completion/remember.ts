@@ -23,10 +23,19 @@ function quietly(work: () => void): void {
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-/** Items of `recruit lookup <kind>`; kinds no option completes (users) are not kept. */
+/**
+ * Items of a lookup list (`recruit lookup <kind>`, or a list read whole for its names); kinds no
+ * option completes (users) are not kept. The ids first, then the names, which the options take
+ * too (`--industry Healthcare`): only one-word names, since a value is typed as it is.
+ */
 export function rememberLookup(ctx: Viewer, kind: string, items: readonly Named[]): void {
   if (!isCacheKind(kind) || !onTerminal(ctx)) return;
-  quietly(() => rememberForCompletion(ctx, kind, items.map((item) => ({ value: text(item.id), description: text(item.name) }))));
+  quietly(() =>
+    rememberForCompletion(ctx, kind, [
+      ...items.map((item) => ({ value: text(item.id), description: text(item.name) })),
+      ...items.map((item) => ({ value: text(item.name), description: `id ${text(item.id)}` })),
+    ]),
+  );
 }
 
 export function rememberJobs(ctx: Viewer, jobs: readonly Job[]): void {

@@ -12,6 +12,7 @@ import { CliError, UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { canInteract, colorEnabled, type IO } from '../terminal/io.js';
 import { sanitize } from '../core/sanitize.js';
+import { credentialFingerprint } from '../api/credential.js';
 import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
 import { NO_SPINNER, StatusLine, type Spinner } from '../terminal/spinner.js';
 import { networkOptions } from './network-options.js';
@@ -74,6 +75,8 @@ export interface Context {
   sandboxAccount(): SandboxAccount | undefined;
   /** The API client; with --sandbox, the embedded sandbox is started first. */
   api(): Promise<ApiClient>;
+  /** Whose values the completion cache would hold: the profile, base URL and a fingerprint of the token (completion/cache.ts). */
+  completionScope(): string | undefined;
   /** A client of its own for `baseUrl` and `token`, with the command's deadlines and output; the caller closes it. */
   newClient(baseUrl: string, token: string | undefined): Promise<ApiClient>;
   warn(message: string): void;
@@ -228,6 +231,12 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`),
     info: (message) => statusLine().print(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
+    completionScope() {
+      const account = ctx.sandboxAccount();
+      if (account) return `sandbox\n${account}`;
+      const s = ctx.settings();
+      return `${s.profile}\n${s.baseUrl ?? ''}\n${credentialFingerprint(s.token)}`;
+    },
     async newClient(baseUrl, token) {
       const { ApiClient } = await import('../api/client.js');
       return new ApiClient({ ...clientOptions(), ...networkOptions(ctx.network()), baseUrl, token });

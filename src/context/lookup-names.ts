@@ -12,6 +12,8 @@ import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { writeFileAtomic } from '../core/atomic-file.js';
 import { cacheFile, cacheSource } from './cache-scope.js';
+import { rememberLookup } from '../completion/remember.js';
+import { LOOKUP_TABLE } from '../domain/lookup-kinds.js';
 import type { Context } from './context.js';
 
 export const NAMES_TTL_MS = 60 * 60 * 1000;
@@ -79,6 +81,9 @@ export class LookupNames {
       industryId: list.industryId ?? null,
       items: items.map((i) => [i.id, i.name]),
     };
+    // A whole list: completion keeps every page of it, not the page a `lookup` printed.
+    const kind = LOOKUP_TABLE.find((row) => row.path === list.path)?.kind;
+    if (kind !== undefined) rememberLookup(this.ctx, kind, items);
     try {
       writeFileAtomic(file, JSON.stringify(entry), { durable: false });
     } catch {

@@ -14,6 +14,9 @@ export async function load(file: string, identities: ItemIds, onCreated: (index:
   const state: EarlierState = { kinds: new Uint8Array(identities.size), keys: new Map(), refused: new Map() };
   const byId = new Map<string, number>();
   for (let i = 0; i < identities.size; i++) byId.set(identities.id(i), i);
+  /** Items of earlier versions of the file no longer in it: where they were sent, and the job each was created as. */
+  const goneAt = new Map<string, number>();
+  const goneCreated = new Map<number, number>();
   for await (const line of readLines(file)) {
     if (typeof line !== 'string') {
       state.damagedLines = (state.damagedLines ?? 0) + 1;
@@ -31,7 +34,11 @@ export async function load(file: string, identities: ItemIds, onCreated: (index:
       continue;
     }
     const index = byId.get(entry.id);
-    if (index === undefined) continue;
+    if (index === undefined) {
+      if (entry.type === 'sent') goneAt.set(entry.id, entry.index);
+      else if (entry.type === 'created' && goneAt.has(entry.id)) goneCreated.set(goneAt.get(entry.id)!, entry.jobId);
+      continue;
+    }
     const kind = state.kinds[index];
     if (entry.type === 'unsent') {
       // A key written ahead and never used: the item is as if that run had not reached it.
@@ -58,6 +65,9 @@ export async function load(file: string, identities: ItemIds, onCreated: (index:
         state.refused.set(index, record as RefusedRecord);
       }
     }
+  }
+  for (const [index, jobId] of goneCreated) {
+    if (index < identities.size && state.kinds[index] === EARLIER.UNKNOWN) (state.edited ??= new Map()).set(index, jobId);
   }
   return state;
 }

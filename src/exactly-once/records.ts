@@ -43,6 +43,11 @@ export interface EarlierState {
   damagedLines?: number;
   /** The generation of derived keys the last --restart started (none before any): derived-key.ts. */
   generation?: string;
+  /**
+   * Items new to the journal at a place (an index) where an item no longer in the file was created:
+   * most likely that item, edited. The index and the job the earlier version was created as.
+   */
+  edited?: Map<number, number>;
 }
 
 /** What the journal and the key book need of a run's items: how many, and each one's identity. */

@@ -6,8 +6,9 @@ import { sanitize } from '../core/sanitize.js';
 
 export function describeCreated(job: Job): string {
   const status = `${job.statusLabel ?? 'status'} (${job.status})`;
-  const approval = `${job.approvalStatusLabel ?? 'Unknown'}${job.approvalStatus === null ? '' : ` (${job.approvalStatus})`}`;
-  return `Created job ${job.id} "${sanitize(String(job.title ?? ''))}": ${sanitize(status)}, approval ${sanitize(approval)}`;
+  // No approval status (null: an account without approval) is not worth a word; its label would be "Unknown".
+  const approval = job.approvalStatus === null || job.approvalStatus === undefined ? '' : `, approval ${job.approvalStatusLabel ?? 'status'} (${job.approvalStatus})`;
+  return `Created job ${job.id} "${sanitize(String(job.title ?? ''))}": ${sanitize(status)}${sanitize(approval)}`;
 }
 
 /** What to do about a job pending approval; on the embedded sandbox, approving it is one command too. */

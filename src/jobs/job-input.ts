@@ -87,7 +87,9 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i]!;
     if (KNOWN.has(field)) continue;
-    if (READ_ONLY.has(field)) at(field, 'is set by the service and cannot be given');
+    if (field === 'id' && typeof raw[field] === 'number') {
+      at(field, `is job ${raw[field]}, which exists: \`jobs create\` makes new jobs (for a copy, remove its id and jobCode; to change it, \`jobs update\` or \`jobs apply\`)`);
+    } else if (READ_ONLY.has(field)) at(field, 'is set by the service and cannot be given');
     else {
       const value = raw[field];
       // The job is level 1, so the field's value may use MAX_DEPTH - 1 levels.

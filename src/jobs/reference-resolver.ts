@@ -50,7 +50,13 @@ export class ReferenceResolver {
       if (name === undefined) continue;
       const industryScoped = ref.name === 'jobFunction' || ref.name === 'employerType';
       const industryId = typeof body.industryId === 'number' ? body.industryId : undefined;
-      if (industryScoped && industryId === undefined && names.industry !== undefined) continue; // industry unresolved
+      if (industryScoped && industryId === undefined && names.industry !== undefined) {
+        // The industry is unknown (a problem told already): the name is still checked against every
+        // industry's, so that a misspelling is told in the same round; its id waits for the industry.
+        const everywhere = await this.acrossIndustries(ref.path);
+        if (!everywhere.some((c) => normalize(c.name) === normalize(name))) fail(ref.name, noSuchName(ref.what, name, everywhere.map((c) => c.name), ''));
+        continue;
+      }
       const candidates = industryScoped
         ? industryId !== undefined
           ? await this.list(ref.path, industryId)

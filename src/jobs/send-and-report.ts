@@ -8,6 +8,7 @@ import { reportCreated } from './describe.js';
 import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';
 import { sendSubmission } from './submit.js';
+import { interruptedAfterSending, interruptibleSend } from './interrupt-while-sending.js';
 
 /** `report` prints the created job: the summary or JSON and the approval note, unless the caller says otherwise. */
 export async function sendAndReport(
@@ -18,8 +19,11 @@ export async function sendAndReport(
   report: (ctx: Context, job: Job) => Promise<void> = reportCreated,
 ): Promise<Job> {
   let sent;
+  let interrupted = false;
   try {
-    sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(api, store, submission, ctx.now));
+    ({ value: sent, interrupted } = await interruptibleSend(ctx, submission.key, () =>
+      withSpinner(ctx, 'creating the job', () => sendSubmission(api, store, submission, ctx.now)),
+    ));
   } catch (error) {
     // Under `auto`, a 400 naming customerId teaches that the account is staffing (checked before sending from now on).
     await learnFromRefusal(ctx, error, submission.body);
@@ -27,5 +31,6 @@ export async function sendAndReport(
   }
   await report(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`);
+  if (interrupted) throw interruptedAfterSending();
   return sent.job;
 }

@@ -34,6 +34,8 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
   };
   /** The answered line, as @inquirer draws it, without the hint. */
   const answered = async (message: string, shown: string) => {
+    // Going back is no answer: the step is asked again and answered then, so nothing is left of it.
+    if (shown === BACK_LABEL) return;
     const t = await themed();
     const prefix = typeof t.prefix === 'string' ? t.prefix : t.prefix.done;
     streams.output.write(`${prefix} ${t.style.message(message, 'done')}${shown ? ` ${t.style.answer(shown)}` : ''}\n`);
@@ -43,9 +45,33 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
   return {
     async search(options) {
       const { search } = await prompts();
+      // The list shown is of the last text whose answer came back; keys typed ahead in one burst
+      // ("vendor⏎") press Enter before the list of the whole text is back, on an older list. Then
+      // the pick waits for that list and takes its first entry, as Enter on it would.
       let last: Choice<unknown>[] = [];
-      const source: typeof options.source = async (term, opt) => (last = await options.source(term, opt));
-      const value = await search({ message: await asking(options.message, options.hint), source, pageSize: options.pageSize }, context);
+      let shownFor: string | undefined;
+      let asked: string | undefined;
+      let latest: Promise<unknown> = Promise.resolve();
+      let stale = false;
+      const source: typeof options.source = (term, opt) => {
+        asked = term;
+        const answer = options.source(term, opt).then((choices) => {
+          if (!opt.signal.aborted) [last, shownFor] = [choices, term];
+          return choices;
+        });
+        latest = answer.catch(() => undefined);
+        return answer;
+      };
+      const validate = async (): Promise<true> => {
+        stale = asked !== shownFor;
+        if (stale) await latest;
+        return true;
+      };
+      let value = await search({ message: await asking(options.message, options.hint), source, pageSize: options.pageSize, validate }, context);
+      if (stale) {
+        const first = last.find((c) => !c.disabled);
+        if (first) value = first.value as typeof value;
+      }
       await answered(options.message, nameOf(last, value));
       return value;
     },
@@ -71,10 +97,9 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
       return value;
     },
     async multiline(options) {
-      const { default: multiline } = await import('./multiline-prompt.js');
+      const { default: multiline, linesSummary } = await import('./multiline-prompt.js');
       const value = await multiline({ ...options, message: await asking(options.message, options.hint) }, context);
-      const lines = value.split('\n').length;
-      await answered(options.message, isBackInput(value) ? BACK_LABEL : (options.status?.(value) ?? `${lines} line${lines === 1 ? '' : 's'}`));
+      await answered(options.message, isBackInput(value) ? BACK_LABEL : (options.status?.(value) ?? linesSummary(value)));
       return value;
     },
     async confirm(options) {

@@ -33,6 +33,13 @@ function withoutTrailingBlankLines(lines: string[]): string {
   return copy.join('\n');
 }
 
+/** What the answered line says of a text: "skipped" when empty, else its count of lines. */
+export function linesSummary(text: string): string {
+  if (text.trim() === '') return 'skipped';
+  const lines = text.split('\n').length;
+  return `${lines} line${lines === 1 ? '' : 's'}`;
+}
+
 export default createPrompt<string, MultilineConfig>((config, done) => {
   const theme = makeTheme({});
   const [status, setStatus] = useState<Status>('idle');
@@ -107,7 +114,7 @@ export default createPrompt<string, MultilineConfig>((config, done) => {
 
   const message = theme.style.message(config.message, status);
   if (status === 'done') {
-    const summary = answer === '<' ? 'back' : (config.status?.(answer) ?? `${answer.split('\n').length} lines`);
+    const summary = answer === '<' ? 'back' : (config.status?.(answer) ?? linesSummary(answer));
     return `${prefix} ${message} ${theme.style.answer(summary)}`;
   }
   const shown = lines.slice(-VISIBLE_LINES);

@@ -3,7 +3,7 @@
 // search prompt puts its cursor on the first entry, so "← Back" cannot be first without being the
 // default, and stays last, inside the page.
 import type { ApiClient, Query } from '../api/client.js';
-import { getPage, type Page } from '../api/paginate.js';
+import { allItems, getPage, type Page } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { sanitizeCell } from '../core/sanitize.js';
@@ -35,8 +35,29 @@ export function firstPageKey(path: string, query: Query = {}): string {
   return JSON.stringify([path, query]);
 }
 
+/**
+ * A list whose items show more than their name (customers: the city): the service searches names
+ * only, so a search that names fewer than a page is widened with the items whose shown label holds
+ * the text, read from the whole list once (a customer typed by its city is found).
+ */
+async function byLabel(
+  whole: () => Promise<Named[]>,
+  label: (item: Named) => string,
+  search: string,
+  found: { data: Named[]; total: number },
+): Promise<{ data: Named[]; total: number }> {
+  if (found.data.length >= LOOKUP_PAGE_SIZE) return found;
+  const wanted = search.toLowerCase();
+  const seen = new Set(found.data.map((i) => i.id));
+  const more = (await whole()).filter((i) => !seen.has(i.id) && label(i).toLowerCase().includes(wanted));
+  const data = [...found.data, ...more].slice(0, LOOKUP_PAGE_SIZE);
+  return { data, total: found.total + more.length };
+}
+
 export function lookupSource(api: ApiClient, options: LookupListOptions) {
   const label = options.label ?? ((item: Named) => item.name);
+  let whole: Promise<Named[]> | undefined;
+  const wholeList = () => (whole ??= allItems<Named>(api, options.path, { ...options.query }, namedShape));
   return async (term: string | undefined): Promise<Choice<LookupPick>[]> => {
     const search = term?.trim() || undefined;
     if (search !== undefined && isBackInput(search)) {
@@ -45,7 +66,12 @@ export function lookupSource(api: ApiClient, options: LookupListOptions) {
     let prefetched: Promise<Page<Named>> | undefined;
     if (search === undefined) [prefetched, options.prefetched] = [options.prefetched, undefined];
     const page = await (prefetched ?? getPage<Named>(api, options.path, { ...options.query, search, pageSize: LOOKUP_PAGE_SIZE }, namedShape));
-    const items = page.data;
+    let found = { data: page.data, total: page.meta?.pagination?.totalItems ?? page.data.length };
+    if (search !== undefined && options.label) found = await byLabel(wholeList, label, search, found);
+    const items = found.data;
+    // Nothing matches: only the line that says so. Enter then picks nothing (the prompt's cursor
+    // would sit on "← Back" or "none" otherwise); `<` still goes back.
+    if (items.length === 0 && search) return [{ name: `nothing matches "${sanitizeCell(search)}"`, value: null, disabled: ' ' }];
     const choices: Choice<LookupPick>[] = [];
     const none: Choice<LookupPick>[] = options.none ? [{ name: options.none, value: null }] : [];
     if (!search && options.current) {
@@ -53,11 +79,10 @@ export function lookupSource(api: ApiClient, options: LookupListOptions) {
     }
     if (!search && options.current === undefined) choices.push(...none);
     for (const item of items) choices.push({ name: sanitizeCell(label(item)), value: { id: item.id, name: item.name } });
-    const total = page.meta?.pagination?.totalItems ?? items.length;
+    const total = found.total;
     if (total > items.length) {
       choices.push({ name: `… ${total - items.length} more: type to filter`, value: null, disabled: ' ' });
     }
-    if (items.length === 0 && search) choices.push({ name: `nothing matches "${sanitizeCell(search)}"`, value: null, disabled: ' ' });
     if (search || options.current !== undefined) choices.push(...none);
     if (options.canGoBack) choices.push(backChoice());
     return choices;

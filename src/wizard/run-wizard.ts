@@ -5,7 +5,8 @@ import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { firstPageKey, LOOKUP_PAGE_SIZE } from './lookup-source.js';
-import type { Context } from '../context/context.js';
+import { redactUrl, type Context, type GlobalOptions } from '../context/context.js';
+import { recruitCommand } from '../context/invocation.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { answersFromInitial, type Answers } from './answers.js';
 import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.js';
@@ -31,7 +32,8 @@ export interface WizardOptions {
   prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string };
 }
 
-export const DRAFT_SAVED = 'Draft saved; run `recruit jobs create` to continue';
+/** What Ctrl-C says once the draft is saved, with the flags that find it again. */
+export const draftSaved = (globals: GlobalOptions): string => `Draft saved; run \`${recruitCommand(globals, 'jobs create')}\` to continue`;
 
 export async function runWizard(ctx: Context, options: WizardOptions = {}): Promise<void> {
   if (!options.prompter && !ctx.interactive) {
@@ -66,6 +68,13 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
   const [, learned] = await Promise.all([industries, probe]);
   if (probe) session.staffing = learned === 'staffing';
   session.cache.firstPages = new Map([[firstPageKey('/industries'), industries]]);
+  // Where the job will be, as gh says "Creating issue in owner/repo".
+  const sandboxAccount = ctx.sandboxAccount();
+  ctx.info(
+    sandboxAccount
+      ? `Creating a job in the embedded sandbox (${sandboxAccount} account)`
+      : `Creating a job at ${redactUrl(api.baseUrl)} (profile ${ctx.settings().profile})`,
+  );
   try {
     if (options.prefilled) startPrefilled(session, options.prefilled);
     else await startFromDraft(session);
@@ -76,7 +85,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
   } catch (error) {
     if (!isPromptInterrupt(error)) throw error;
     // The prompt has erased itself; one line says what was kept, and nothing else follows (exit 130).
-    ctx.info(Object.keys(session.answers).length > 0 ? keepAnswers(session, DRAFT_SAVED) : 'Stopped; nothing was answered, so there is no draft.');
+    ctx.info(Object.keys(session.answers).length > 0 ? keepAnswers(session, draftSaved(session.ctx.globals)) : 'Stopped; nothing was answered, so there is no draft.');
     throw new InterruptedError('Interrupted', { reported: true });
   }
 }
@@ -175,7 +184,7 @@ async function reviewLoop(session: Session): Promise<void> {
         break;
       }
       case 'save':
-        session.ctx.info(keepAnswers(session, DRAFT_SAVED));
+        session.ctx.info(keepAnswers(session, draftSaved(session.ctx.globals)));
         return;
       case 'discard':
         if (await session.prompter.confirm({ message: 'Discard every answer of this job?', default: false })) {

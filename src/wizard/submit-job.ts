@@ -3,12 +3,15 @@
 import { ApiError } from '../api/errors.js';
 import { LocalStateError, type ErrorDetail } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
+import type { GlobalOptions } from '../context/context.js';
+import { recruitCommand } from '../context/invocation.js';
 import { withSpinner } from '../terminal/spinner.js';
 import { reportCreated } from '../jobs/describe.js';
 import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
 import { newSubmission, sendSubmission, type Sent } from '../jobs/submit.js';
+import { interruptedAfterSending, interruptibleSend } from '../jobs/interrupt-while-sending.js';
 import { learnFromRefusal } from '../jobs/account-type.js';
 import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { toBody } from './answers.js';
@@ -19,7 +22,7 @@ import { careerPageStep, freeBoardsStep, PUBLICATION_CAVEAT } from './steps/publ
 
 export type SubmitOutcome = 'created' | 'review';
 
-export const KEPT_IN_DRAFT = 'Your answers are kept in the draft; run `recruit jobs create` to continue.';
+export const keptInDraft = (globals: GlobalOptions): string => `Your answers are kept in the draft; run \`${recruitCommand(globals, 'jobs create')}\` to continue.`;
 
 function stepsFor(fields: Array<string | undefined>): Step[] {
   return STEPS.filter((s) => s.fields.some((f) => fields.includes(f)));
@@ -50,19 +53,23 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
   if (checked.problems.length > 0) {
     printProblems(session, 'The job is not complete yet:', checked.problems);
     if (await offerEdits(session, checked.problems.map((p) => p.field))) return 'review';
-    ctx.info(keepAnswers(session, KEPT_IN_DRAFT));
+    ctx.info(keepAnswers(session, keptInDraft(ctx.globals)));
     return 'review';
   }
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
   let sent: Sent;
+  let interrupted = false;
   try {
-    sent = await withSpinner(ctx, 'creating the job', () => sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now()));
+    ({ value: sent, interrupted } = await interruptibleSend(ctx, submission.key, () =>
+      withSpinner(ctx, 'creating the job', () => sendSubmission(session.api, new SubmissionStore(ctx.env), submission, () => ctx.now())),
+    ));
   } catch (error) {
     return failed(session, submission, error);
   }
   removeDraft(session);
   await reportCreated(ctx, sent.job);
   if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; resuming it is safe, the service replays the job`);
+  if (interrupted) throw interruptedAfterSending();
   return 'created';
 }
 
@@ -70,7 +77,7 @@ async function failed(session: Session, submission: Submission, error: unknown):
   const { ctx } = session;
   if (error instanceof LocalStateError) {
     // Nothing was sent and the submission is not on disk: the draft (or, failing that, the screen) keeps the answers.
-    ctx.info(keepAnswers(session, KEPT_IN_DRAFT));
+    ctx.info(keepAnswers(session, keptInDraft(ctx.globals)));
     throw error;
   }
   if (submission.state === 'pending') {
@@ -78,7 +85,7 @@ async function failed(session: Session, submission: Submission, error: unknown):
     removeDraft(session);
     throw explainCreateFailure(ctx, error, submission);
   }
-  const kept = keepAnswers(session, KEPT_IN_DRAFT);
+  const kept = keepAnswers(session, keptInDraft(ctx.globals));
   if (!(error instanceof ApiError)) throw error;
   if (error.status === 400) {
     // Under `auto`, a 400 naming customerId teaches that the account is staffing: the customer step

@@ -220,6 +220,7 @@ describe('auth status', () => {
       valid: true,
       status: 'valid',
       error: null,
+      permissions: { readJobs: true, changeJobs: true, changeStatus: true },
     });
     const human = await runCli(['auth', 'status'], { env });
     expect(human.code).toBe(0);
@@ -259,6 +260,7 @@ describe('auth status', () => {
       valid: false,
       status: 'not_logged_in',
       error: null,
+      permissions: null,
     });
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'not_logged_in' } });
     const human = await runCli(['auth', 'status'], { env });

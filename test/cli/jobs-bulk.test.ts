@@ -265,7 +265,7 @@ describe('jobs update with many ids', () => {
     const on = (await call<{ id: number }>(sandbox.current, 'POST', '/v1/jobs', { body: validJob({ title: 'Boards On', publishToFreeJobBoards: true }) })).body.id;
     const off = (await call<{ id: number }>(sandbox.current, 'POST', '/v1/jobs', { body: validJob({ title: 'Boards Off' }) })).body.id;
     proxy.reset();
-    const result = await recruit(['jobs', 'update', String(on), String(off), '--experience', '7']);
+    const result = await recruit(['jobs', 'update', String(on), String(off), '--experience', '7', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Publication: career page unchanged; free boards kept as each job has them (sent publishToFreeJobBoards: true to 1 job, false to 1 job)');
     const bodies = Object.fromEntries(patches().map((e) => [e.path, JSON.parse(e.body)]));

@@ -35,7 +35,7 @@ describe('recruit jobs create from flags', () => {
     const result = await runCli([...flags('Flags Engineer'), '--skills', 'SQL, Python', '--salary-interval', 'Y'], { env: env() });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Created job \d+ "Flags Engineer": In Progress \(5\), approval Unknown\n$/);
+    expect(result.stdout).toMatch(/^Created job \d+ "Flags Engineer": In Progress \(5\)\n$/);
     const id = Number(/job (\d+)/.exec(result.stdout)![1]);
     const job = (await call(sandbox.current, 'GET', `/v1/jobs/${id}`)).body;
     expect(job).toMatchObject({ jobFunctionId: 103, employerTypeId: 504, industryId: 1, skills: ['SQL', 'Python'], salaryInterval: 'Y' });

@@ -44,7 +44,7 @@ describe('recruit jobs get', () => {
       'Title               Data Engineer',
       'Code                JOB-00003',
       'Status              New (2)',
-      'Approval            Unknown',
+      'Approval            -',
       'Location            Toronto, ON, Canada',
       'Published           career page no, free boards no',
     ]);
@@ -116,7 +116,8 @@ describe('recruit jobs get', () => {
   });
 
   it('refuses an id that is not a positive integer before sending anything (exit 2)', async () => {
-    for (const id of ['abc', '0', '1.5', '12abc', '']) {
+    // (A word with a letter is a job code: test/cli/ux/gh-habits.test.ts.)
+    for (const id of ['0', '1.5', '-3', '']) {
       const result = await runCli(['jobs', 'get', id, '--base-url', DEAD_URL], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
       expect(result.code, id).toBe(2);
       expect(result.stderr).toContain('job id must be a positive integer');

@@ -40,7 +40,7 @@ describe('checkJobInput', () => {
   it('refuses fields the service sets, and values of the wrong type', () => {
     const { problems } = checkJobInput(validJob({ id: 9, status: 5, salaryMin: -1, skills: ['Go', ''], publishToCareerPage: 'yes', currency: 'usd', salaryInterval: 'X' }), direct);
     expect(problems.map((p) => `${p.field} ${p.message}`)).toEqual([
-      'id is set by the service and cannot be given',
+      'id is job 9, which exists: `jobs create` makes new jobs (for a copy, remove its id and jobCode; to change it, `jobs update` or `jobs apply`)',
       'status is set by the service and cannot be given',
       'salaryMin must be a number of at least 0',
       'skills must be a list of non-empty strings',

@@ -80,3 +80,25 @@ describe('the multi-line prompt', () => {
     await expect(p.answer).resolves.toBe('kept line\nlast word');
   });
 });
+
+describe('the answered line of the multi-line prompt (issue 26, item 17)', () => {
+  it('says "skipped" for an empty answer, not "1 line"', async () => {
+    const p = start();
+    p.type('\r');
+    await expect(p.answer).resolves.toBe('');
+    await tick();
+    expect(p.screen()).toContain('skipped');
+    expect(p.screen()).not.toMatch(/1 lines?/);
+  });
+
+  it('counts one line as "1 line"', async () => {
+    const p = start();
+    p.type('only line\r');
+    await tick();
+    p.type('\r');
+    await expect(p.answer).resolves.toBe('only line');
+    await tick();
+    expect(p.screen()).toContain('1 line');
+    expect(p.screen()).not.toContain('1 lines');
+  });
+});

@@ -36,7 +36,7 @@ describe('jobs create --from in a pseudo-terminal', () => {
     expect(screen).not.toMatch(/Industry \(type to filter\)|Continue the draft/);
     pty.type(KEY.enter);
 
-    const done = await pty.waitFor(/Created job \d+ "Pty Clone": In Progress \(5\), approval Unknown/);
+    const done = await pty.waitFor(/Created job \d+ "Pty Clone": In Progress \(5\)/);
     expect(await pty.exited).toBe(0);
     const id = /Created job (\d+) /.exec(done)![1]!;
     const got = await runBin(['--sandbox', 'jobs', 'get', id, '--json'], { env });

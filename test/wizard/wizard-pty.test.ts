@@ -61,7 +61,7 @@ describe('the wizard in a pseudo-terminal', () => {
     await pty.answer('Publish on free job boards?', KEY.enter);
     await pty.answer('What next?', KEY.enter);
 
-    const screen = await pty.waitFor(/Created job \d+ "Pty Wizard Job": In Progress \(5\), approval Unknown/);
+    const screen = await pty.waitFor(/Created job \d+ "Pty Wizard Job": In Progress \(5\)/);
     expect(await pty.exited).toBe(0);
     const id = /Created job (\d+) /.exec(screen)![1]!;
 
@@ -112,13 +112,16 @@ describe('going back and Ctrl-C in a pseudo-terminal', () => {
     // Ctrl-C in the next list: the list is erased, one line says what was kept, no `error:` line.
     await pty.waitFor('❯ Skip (leave it unset)');
     pty.type(KEY.ctrlC);
-    await pty.waitFor('Draft saved; run `recruit jobs create` to continue');
+    await pty.waitFor('Draft saved; run `recruit --sandbox jobs create` to continue');
     expect(await pty.exited).toBe(130);
     // After the list was last drawn, its lines are erased (message, Back, Skip, 5 types, blank, help) before the one line.
     const raw = pty.rawSinceLastKeys;
     const afterList = raw.slice(raw.lastIndexOf('Internship (IN)'), raw.indexOf('Draft saved'));
     expect(afterList.split(KEY.eraseLine).length - 1).toBeGreaterThanOrEqual(9);
     expect(pty.screen).not.toContain('error: Interrupted');
+    // Going back leaves no "← Back" answered line behind (issue 26, item 17).
+    // (@inquirer draws its own done line before erasing it: only a line that ends is left on the screen.)
+    expect(pty.screen).not.toMatch(/✔ [^\n]*← Back\r?\n/);
     expect(pty.screen.match(/Draft saved/g)).toHaveLength(1);
 
     // The draft is offered again, with a recap of the answers so far.

@@ -112,7 +112,7 @@ describe('Ctrl-C and drafts', () => {
     const straight = new FakePrompter([{ kind: 'select', message: 'Continue the draft "Complete Draft"', pick: 'Continue' }, review('Submit')]);
     await runWizard(fourth.ctx, { prompter: straight });
     straight.assertDone();
-    expect(fourth.stdout.text).toMatch(/^Created job \d+ "Complete Draft": In Progress \(5\), approval Unknown\n$/);
+    expect(fourth.stdout.text).toMatch(/^Created job \d+ "Complete Draft": In Progress \(5\)\n$/);
   });
 
   it('saves the draft after every answered step', async () => {

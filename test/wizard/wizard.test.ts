@@ -50,7 +50,7 @@ describe('the wizard on the direct account', () => {
     prompter.assertDone();
 
     const id = createdId(stdout.text);
-    expect(stdout.text).toBe(`Created job ${id} "Wizard Engineer": In Progress (5), approval Unknown\n`);
+    expect(stdout.text).toBe(`Created job ${id} "Wizard Engineer": In Progress (5)\n`);
     const job = (await call(sandbox.current, 'GET', `/v1/jobs/${id}`)).body;
     expect(job).toMatchObject({
       title: 'Wizard Engineer',

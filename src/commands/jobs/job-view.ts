@@ -35,10 +35,10 @@ export function statusText(job: Pick<Job, 'status' | 'statusLabel'>, fallbackLab
   return label ? `${sanitize(label)} (${job.status})` : String(job.status);
 }
 
-/** "Pending (0)", or the bare label ("Unknown") when approval is unavailable. */
+/** "Pending (0)", or "-" when the job has no approval status (null: an account without approval; the service's label says "Unknown"). */
 export function approvalText(job: Pick<Job, 'approvalStatus' | 'approvalStatusLabel'>): string {
   const label = job.approvalStatusLabel ? sanitize(job.approvalStatusLabel) : undefined;
-  if (job.approvalStatus === null || job.approvalStatus === undefined) return label ?? 'Unknown';
+  if (job.approvalStatus === null || job.approvalStatus === undefined) return '-';
   return label ? `${label} (${job.approvalStatus})` : String(job.approvalStatus);
 }
 

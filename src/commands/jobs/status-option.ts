@@ -20,9 +20,23 @@ export function statusList(statuses: readonly StatusOption[]): ErrorDetail[] {
   return statuses.map((s) => ({ message: `${s.code}  ${s.label} (${normalize(s.label).replace(/ /g, '-')})` }));
 }
 
+/** Statuses meant by words the service does not use, as slugs; only those the service has are offered. */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  open: ['in-progress', 'new'],
+  active: ['in-progress'],
+  live: ['in-progress'],
+  draft: ['new'],
+  done: ['closed'],
+  archived: ['closed'],
+  pending: ['pending-approval'],
+};
+
 /** `did you mean "in-progress"?` for a misspelt label among `statuses`; undefined when none is close. */
 export function statusSuggestion(statuses: readonly StatusOption[], value: string): string | undefined {
   const slug = (label: string) => normalize(label).replace(/ /g, '-');
+  // Words of other tools for the same states (gh's `open`), before spelling.
+  const meant = (SYNONYMS[slug(value)] ?? []).filter((s) => statuses.some((status) => slug(status.label) === s));
+  if (meant.length > 0) return `did you mean ${quotedChoices(meant)}?`;
   const close = closestNames(slug(value), statuses.map((s) => slug(s.label)));
   return close.length > 0 ? `did you mean ${quotedChoices(close)}?` : undefined;
 }

@@ -42,8 +42,12 @@ export function csvColumnsOf(spec: ListKindSpec): Column<Named>[] {
 }
 
 /** The kind, or a usage error listing the kinds and suggesting the closest. */
+/** Other names of kinds: the API's own path names. */
+const KIND_ALIASES: Readonly<Record<string, LookupKind>> = { 'job-functions': 'functions' };
+
 export function parseKind(value: string): LookupKind {
   const wanted = value.trim().toLowerCase();
+  if (Object.hasOwn(KIND_ALIASES, wanted)) return KIND_ALIASES[wanted]!;
   const known = LOOKUP_KINDS.find((k) => k === wanted);
   if (known) return known;
   const [suggestion] = closestNames(wanted, LOOKUP_KINDS, 1);

@@ -3,6 +3,7 @@
 import type { CodeLabel, JobOptions } from '../../api/types.js';
 import type { AccountType } from '../../config/config-file.js';
 import { checkCodes, checkJobInput, type CheckedInput, type Problem } from '../job-input.js';
+import { READ_ONLY_JOB_FIELDS } from '../../domain/job-rules.js';
 import type { ReferenceResolver } from '../reference-resolver.js';
 import type { RawItem } from './raw-item.js';
 
@@ -13,7 +14,12 @@ export interface ItemBody {
   unknownFields: string[];
 }
 
+/** Fields the service sets that an export's item holds: left out, not refused (an `id` is: the item is a job that exists). */
+const SERVICE_SET = new Set<string>(READ_ONLY_JOB_FIELDS.filter((f) => f !== 'id'));
+
 export class ItemDeriver {
+  /** The service's fields the items held and that were left out, for one note. */
+  readonly leftOut = new Set<string>();
   private options: Promise<JobOptions> | undefined;
   /** The codes of /job-options, once fetched. */
   private codes: { jobTypes?: CodeLabel[]; educationLevels?: CodeLabel[] } | undefined;
@@ -28,11 +34,24 @@ export class ItemDeriver {
    * The item's body and problems. Synchronous when nothing is left to fetch (no names to resolve,
    * the codes known), as for nearly every item of a large batch; a promise otherwise.
    */
+  /** An export's item (`jobs list --json`) without the fields the service sets, which are noted once. */
+  private withoutServiceFields(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const fields = Object.keys(value).filter((f) => SERVICE_SET.has(f));
+    if (fields.length === 0) return value;
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const field of fields) {
+      delete copy[field];
+      this.leftOut.add(field);
+    }
+    return copy;
+  }
+
   derive(raw: RawItem): ItemBody | Promise<ItemBody> {
     if (raw.error !== undefined) {
       return { body: {}, title: '', problems: [{ item: raw.index, field: raw.errorField ?? `line ${raw.line}`, message: raw.error }], unknownFields: [] };
     }
-    const checked = checkJobInput(raw.value, { accountType: this.accountType, item: raw.index });
+    const checked = checkJobInput(this.withoutServiceFields(raw.value), { accountType: this.accountType, item: raw.index });
     if (raw.problems?.length) checked.problems.unshift(...raw.problems);
     const usesCodes = typeof checked.body.jobType === 'string' || typeof checked.body.educationLevel === 'string';
     if (Object.keys(checked.names).length > 0 || (usesCodes && !this.codes)) return this.resolve(checked, raw.index);

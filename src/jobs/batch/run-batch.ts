@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Context } from '../../context/context.js';
-import { UsageError, type ErrorDetail } from '../../core/errors.js';
+import { InterruptedError, UsageError, type ErrorDetail } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { getJobOptions } from '../../context/job-options.js';
 import { escapeJson } from '../../core/sanitize.js';
@@ -39,6 +39,8 @@ export interface BatchOptions {
   table?: TableTarget | undefined;
   concurrency?: string;
   restart?: boolean;
+  /** --create-edited: items edited after an earlier run created them are created again. */
+  createEdited?: boolean;
   dryRun?: boolean;
   /** Bytes of bodies the first pass keeps for the second (tests make it small to reach the uncached path). */
   bodyCacheBytes?: number;
@@ -104,16 +106,17 @@ function shortName(field: string): string {
   return field.length > 60 ? `${field.slice(0, 59)}…` : field;
 }
 
-function reportValidation(ctx: Context, source: ItemSource, validated: Validated): void {
+function reportValidation(ctx: Context, source: ItemSource, validated: Validated, deriver: ItemDeriver): void {
   warnUnknownFields(ctx, source, validated.unknownFields);
   noteCsv(ctx, source);
+  if (deriver.leftOut.size > 0) ctx.info(`note: ${[...deriver.leftOut].join(', ')} ${deriver.leftOut.size === 1 ? 'is' : 'are'} set by the service and ${deriver.leftOut.size === 1 ? 'is' : 'are'} not sent`);
   const total = validated.titles.size;
   if (total === 0) {
     const existing = source.csv?.existing ?? 0;
     throw new UsageError(
       `--file ${source.display} has no jobs${existing > 0 ? ` to create: every row has an id (${plural(existing, 'existing job')})` : ''}`,
       [],
-      existing > 0 ? 'add rows with an empty id for the jobs to create, or empty the id of a row to create a copy of its job' : undefined,
+      existing > 0 ? 'add rows with an empty id for the jobs to create, or empty the id and jobCode of a row to create a copy of its job' : undefined,
     );
   }
   if (validated.problems.length === 0) return;
@@ -124,6 +127,30 @@ function reportValidation(ctx: Context, source: ItemSource, validated: Validated
     source.isSheet
       ? 'rows are numbered as a spreadsheet shows them (the header is row 1); fix them and run the same command again'
       : 'items are numbered from 0 in file order; fix them and run the same command again',
+  );
+}
+
+/**
+ * Items edited since an earlier run created them: sent, each would be a second job beside the
+ * first (the journal knows the item at that place by its old body). Refused, nothing sent.
+ */
+function refuseEdited(source: ItemSource, validated: Validated, edited: ReadonlyMap<number, number> | undefined): void {
+  if (!edited || edited.size === 0) return;
+  const entries = [...edited].sort(([a], [b]) => a - b);
+  const details = entries.map(([item, jobId]) => {
+    const row = validated.rows.get(item);
+    return {
+      item,
+      ...(row !== undefined ? { row } : {}),
+      message: `created as job ${jobId} from an earlier version of this file; sending it would create a second job`,
+    };
+  });
+  const jobs = entries.map(([, jobId]) => jobId);
+  throw new UsageError(
+    `${plural(entries.length, 'item')} of ${source.display} ${entries.length === 1 ? 'was' : 'were'} edited after an earlier run created ${entries.length === 1 ? 'it' : 'them'}; nothing was sent`,
+    details,
+    `to change ${jobs.length === 1 ? 'that job' : 'those jobs'}: \`recruit jobs update ${jobs.slice(0, 3).join(' ')}${jobs.length > 3 ? ' …' : ''} --<field> <value>\`, ` +
+      `or \`recruit jobs apply --file <file>\` with the jobs' codes; to create ${entries.length === 1 ? 'it' : 'them'} as new jobs anyway: --create-edited`,
   );
 }
 
@@ -180,14 +207,26 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
     const cache = new BodyCache(options.bodyCacheBytes);
     const checking = ctx.spinner(`checking ${source.display}`);
     let validated: Validated;
+    // Ctrl-C while checking (names are looked up over the network): said at once, and the checks
+    // stop at the next item; nothing has been sent. A second Ctrl-C quits at once (Node's default).
+    let interrupted = false;
+    const onInterrupt = (): void => {
+      interrupted = true;
+      ctx.info(`interrupted: stopping the checks of ${source.display}; nothing was sent (Ctrl-C again quits at once)`);
+    };
+    process.once('SIGINT', onInterrupt);
     try {
-      const shown: CheckProgress = (n, resolving) =>
-        checking.update(`${resolving ? 'resolving names for' : 'checking'} item ${n} of ${source.display}`);
-      validated = await validateAll(source, deriver, cache, checking === NO_SPINNER ? undefined : shown);
+      const shown: CheckProgress = (n, resolving) => {
+        if (interrupted) throw new InterruptedError('interrupted while checking the file', { reported: true });
+        if (checking !== NO_SPINNER) checking.update(`${resolving ? 'resolving names for' : 'checking'} item ${n} of ${source.display}`);
+      };
+      validated = await validateAll(source, deriver, cache, shown);
+      if (interrupted) throw new InterruptedError('interrupted while checking the file', { reported: true });
     } finally {
+      process.off('SIGINT', onInterrupt);
       checking.stop();
     }
-    reportValidation(ctx, source, validated);
+    reportValidation(ctx, source, validated, deriver);
     if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
 
     const target = targetOf(ctx, api);
@@ -201,6 +240,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
         onCreated: (index, record) => (record ? results.created(index, 'already_created', record) : results.failed(index, 'not_attempted', null, EXIT.OK)),
       });
       if (journal.fresh) await tellOtherAccounts(ctx, run.dir, input.identity, run.file);
+      if (options.createEdited !== true) refuseEdited(source, validated, journal.earlier.edited);
       await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, table: options.table });
     } finally {
       run.close();

@@ -144,12 +144,20 @@ const HINTS: Partial<Record<ExitCode, string>> = {
   [EXIT.AUTH]:
     'check the token (`recruit auth status`), then run the same command again: created jobs are skipped, unanswered ones re-sent with their original key',
   [EXIT.PROXY]: 'nothing reached the service: fix the proxy settings (`recruit help environment`), then run the same command again',
-  [EXIT.CONFLICT]:
-    'free active-job slots (`recruit jobs status <id> closed`) or create unpublished on approval accounts, then run the same command again: created jobs are skipped',
   [EXIT.GAVE_UP]:
     'run the same command again: jobs that got no answer are re-sent with their original Idempotency-Key, so none is created twice',
   [EXIT.API_FAILED]: 'fix the refused items in the file and run the same command again: only new, changed and unfinished items are sent',
 };
+
+/**
+ * A 409 of a batch is the account's active-job limit (the run stops: `capacity`) or a publication
+ * the account refused at creation (approval accounts): the hint names the one that applies.
+ */
+function conflictHint(reason: StopReason | undefined): string {
+  return reason === 'capacity'
+    ? 'free active-job slots (`recruit jobs status <id> closed`), then run the same command again: created jobs are skipped'
+    : 'create the refused jobs unpublished (without publishToCareerPage/publishToFreeJobBoards) and publish them once approved and active, then run the same command again: created jobs are skipped';
+}
 
 /** Throws the run's outcome when any item is not created; `cause` says what stopped it, when something did. */
 export function finish(results: Results, reason: StopReason | undefined, cause?: Error): void {
@@ -171,6 +179,6 @@ export function finish(results: Results, reason: StopReason | undefined, cause?:
   const notCreated = unknown > 0 ? 'not created, or not confirmed' : 'not created';
   // Exit 1 without a refused item (answers that were no created job, a changed file): nothing to fix in the file.
   const refused = results.count('refused') + results.count('already_refused');
-  const hint = exit === EXIT.API_FAILED && refused === 0 ? RESUME : HINTS[exit];
+  const hint = exit === EXIT.API_FAILED && refused === 0 ? RESUME : exit === EXIT.CONFLICT ? conflictHint(reason) : HINTS[exit];
   throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} ${notCreated}${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
 }

@@ -45,6 +45,8 @@ export type CheckProgress = (items: number, resolving: boolean) => void;
 
 export async function validateAll(source: ItemSource, deriver: ItemDeriver, cache: BodyCache, progress?: CheckProgress): Promise<Validated> {
   const result: Validated = { identities: new Identities(), titles: new StringArena(), jobCodes: new StringArena(), problems: [], unknownFields: new Map(), rows: new RowNumbers() };
+  /** The first item of each jobCode: a code given twice would name two jobs (a copied row keeps its code). */
+  const codes = new Map<string, number>();
   for await (const batch of source.itemBatches()) {
     for (const raw of batch) {
       const derived = deriver.derive(raw);
@@ -52,8 +54,17 @@ export async function validateAll(source: ItemSource, deriver: ItemDeriver, cach
       const item = derived instanceof Promise ? await derived : derived;
       if (raw.row !== undefined) result.rows.push(raw.row);
       result.titles.push(item.title);
-      result.jobCodes.push(typeof item.body.jobCode === 'string' ? item.body.jobCode : '');
+      const code = typeof item.body.jobCode === 'string' ? item.body.jobCode : '';
+      result.jobCodes.push(code);
       for (const p of item.problems) result.problems.push(p);
+      if (code !== '') {
+        const first = codes.get(code);
+        if (first === undefined) codes.set(code, raw.index);
+        else {
+          const where = raw.row !== undefined ? `row ${result.rows.get(first)}` : `item ${first}`;
+          result.problems.push({ item: raw.index, field: 'jobCode', message: `"${code}" is also the jobCode of ${where}; each job needs a code of its own` });
+        }
+      }
       for (const field of item.unknownFields) result.unknownFields.set(field, (result.unknownFields.get(field) ?? 0) + 1);
       if (result.problems.length > 0) cache.clear(); // nothing will be sent
       const json = canonicalJson(item.body);

@@ -8,6 +8,14 @@ export const PUBLICATION_CAVEAT =
 
 const CAVEAT_NOTE = `Note: ${PUBLICATION_CAVEAT}.`;
 
+/**
+ * The caveat where approval may apply: not on the embedded sandbox's accounts without approval
+ * (direct, staffing). A real account does not say whether it needs approval (docs/decisions.md).
+ */
+function caveatFor(sandboxAccount: string | undefined): string | undefined {
+  return sandboxAccount === undefined || sandboxAccount === 'approval' ? CAVEAT_NOTE : undefined;
+}
+
 function publicationStep(field: 'publishToCareerPage' | 'publishToFreeJobBoards', label: string, question: string): Step {
   return {
     id: field,
@@ -15,10 +23,11 @@ function publicationStep(field: 'publishToCareerPage' | 'publishToFreeJobBoards'
     keys: [field],
     fields: [field],
     async ask(session, step) {
+      const note = caveatFor(session.ctx.sandboxAccount());
       const choices: Choice<boolean | Back>[] = [
         ...(step.canGoBack ? [backChoice()] : []),
-        { name: 'No', value: false, description: CAVEAT_NOTE },
-        { name: 'Yes', value: true, description: CAVEAT_NOTE },
+        { name: 'No', value: false, ...(note ? { description: note } : {}) },
+        { name: 'Yes', value: true, ...(note ? { description: note } : {}) },
       ];
       const answer = await session.prompter.select({
         message: question,

@@ -17,6 +17,17 @@ import type { LoginOptions } from './flags.js';
 
 const MAX_TOKEN_BYTES = 64 * 1024;
 
+/** `url` with `/v1` added, when its path does not end with it and it is a URL at all; else undefined. */
+function withVersion(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (/\/v1\/?$/.test(parsed.pathname)) return undefined;
+    return `${url.replace(/\/+$/, '')}/v1`;
+  } catch {
+    return undefined;
+  }
+}
+
 export default async function login(ctx: Context, options: LoginOptions): Promise<void> {
   if (ctx.globals.sandbox) {
     throw new UsageError('--sandbox needs no login: the embedded sandbox accepts its own token', [], 'run commands with --sandbox directly');
@@ -35,7 +46,8 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
   const prompter = options.withToken ? undefined : await ctx.prompter();
 
   let rawUrl = ctx.globals.baseUrl || undefined;
-  if (!rawUrl && prompter) {
+  const asked = !rawUrl && prompter !== undefined;
+  const askUrl = async (offered: string | undefined): Promise<string> => {
     const validate = (value: string): true | string => {
       try {
         checkBaseUrl(value.trim(), insecure, () => undefined);
@@ -44,11 +56,16 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
         return (error as Error).message;
       }
     };
-    rawUrl = await answerOf(prompter.input({ message: 'API base URL (ending in /v1):', default: known, validate }));
-  }
+    const answer = (await answerOf(prompter!.input({ message: 'API base URL (ending in /v1):', default: offered, validate }))).trim();
+    // Without the version segment every path would miss: offered with it, before the token is asked.
+    const withV1 = withVersion(answer);
+    if (withV1 !== undefined && (await answerOf(prompter!.confirm({ message: `Use ${withV1} (with the version segment /v1)?`, default: true })))) return withV1;
+    return answer;
+  };
+  if (asked) rawUrl = await askUrl(known);
   rawUrl ??= known;
   if (!rawUrl) throw new UsageError(`no base URL for profile "${profile}"`, [], 'pass --base-url https://api.example.com/v1');
-  const baseUrl = checkBaseUrl(rawUrl.trim(), insecure, ctx.warn);
+  let baseUrl = checkBaseUrl(rawUrl.trim(), insecure, asked ? () => undefined : ctx.warn);
 
   const token = (
     options.withToken ? await readAll(ctx.io.stdin) : await answerOf(prompter!.password({ message: 'Token:', validate: (v) => v.trim() !== '' || 'enter the token' }))
@@ -58,7 +75,14 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
   }
   if (/\s/.test(token)) throw new UsageError('the token must be a single word without spaces or line breaks');
 
-  const check = await withSpinner(ctx, `checking the token with ${baseUrl}`, () => checkToken(ctx, { baseUrl, token }));
+  let check = await withSpinner(ctx, `checking the token with ${baseUrl}`, () => checkToken(ctx, { baseUrl, token }));
+  // Nothing at that address (404): the URL is asked again, alone; the token is kept.
+  while (asked && check.error?.status === 404) {
+    ctx.warn(`${describeCheck(check)}: nothing answers at ${baseUrl}; check the base URL (API paths are relative to it and it usually ends with /v1)`);
+    baseUrl = checkBaseUrl(await askUrl(withVersion(baseUrl) ?? baseUrl), insecure, () => undefined);
+    const at = baseUrl;
+    check = await withSpinner(ctx, `checking the token with ${at}`, () => checkToken(ctx, { baseUrl: at, token }));
+  }
   if (check.state === 'refused') {
     throw new CliError(`the token was refused by ${baseUrl} (401); nothing was saved`, EXIT.AUTH, 'unauthenticated', [], 'check the token and the base URL');
   }

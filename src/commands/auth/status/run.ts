@@ -10,6 +10,7 @@ import { keyringName } from '../../../config/secret-store.js';
 import type { Source } from '../../../config/settings.js';
 import { describeSource } from '../../config/sources.js';
 import { checkToken, describeCheck, type TokenCheck, type TokenState } from '../check-token.js';
+import { checkPermissions, describePermissions, type Permissions } from '../permissions.js';
 
 type Status = TokenState | 'not_logged_in' | 'no_base_url';
 
@@ -24,6 +25,8 @@ interface Report {
   valid: boolean;
   status: Status;
   error: string | null;
+  /** What the token may do with jobs, when it authenticates (permissions.ts); null otherwise. */
+  permissions: Permissions | null;
 }
 
 export default async function status(ctx: Context): Promise<void> {
@@ -38,15 +41,24 @@ export default async function status(ctx: Context): Promise<void> {
     valid: false,
     status: 'not_logged_in',
     error: null,
+    permissions: null,
   };
   let check: TokenCheck | undefined;
+  const works = (c: TokenCheck) => c.state === 'valid' || c.state === 'forbidden';
   if (ctx.globals.sandbox) {
     const api = await ctx.api();
     Object.assign(report, { baseUrl: api.baseUrl, baseUrlSource: 'sandbox', tokenSource: 'sandbox', tokenStoredIn: null });
     check = await checkToken(ctx, api);
+    if (works(check)) report.permissions = await checkPermissions(api);
   } else if (s.token && s.baseUrl) {
     const baseUrl = checkBaseUrl(s.baseUrl, ctx.globals.insecureHttp === true, ctx.warn);
-    check = await checkToken(ctx, { baseUrl, token: s.token });
+    const api = await ctx.newClient(baseUrl, s.token);
+    try {
+      check = await checkToken(ctx, api);
+      if (works(check)) report.permissions = await checkPermissions(api);
+    } finally {
+      await api.close();
+    }
   } else if (s.token) {
     report.status = 'no_base_url';
   }
@@ -59,6 +71,10 @@ export default async function status(ctx: Context): Promise<void> {
   if (ctx.globals.json) await writeJson(ctx, report);
   else print(ctx, report, check);
   if (report.status === 'forbidden') ctx.warn('the token lacks organization.read: lookups and name resolution will fail');
+  const p = report.permissions;
+  if (p && p.readJobs !== false && p.changeJobs === false && p.changeStatus === false) {
+    ctx.warn('the token can only read jobs: creating, updating and status changes will be refused (403)');
+  }
   fail(report);
 }
 
@@ -77,6 +93,7 @@ function print(ctx: Context, r: Report, check: TokenCheck | undefined): void {
     ],
     ['Token', token],
     ['Status', check ? sanitize(describeCheck(check)) : r.status === 'no_base_url' ? 'not checked: no base URL' : 'not logged in'],
+    ...(r.permissions ? [['Can', describePermissions(r.permissions)] as [string, string]] : []),
   ];
   for (const [field, value] of rows) ctx.io.stdout.write(`${field.padEnd(10)}${value}\n`);
 }

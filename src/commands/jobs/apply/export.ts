@@ -64,7 +64,7 @@ export function idProblems(items: readonly Given[], jobs: readonly Job[]): Error
 }
 
 /** A note for each item whose status differs from its job's: apply changes no status, `jobs status` does. */
-export function statusNotes(items: readonly Given[], jobs: readonly Job[]): string[] {
+export function statusNotes(items: readonly Given[], jobs: readonly Job[], nameOf: (index: number) => string = (i) => `item ${i}`): string[] {
   const byCode = new Map(jobs.filter((j) => typeof j.jobCode === 'string').map((j) => [j.jobCode as string, j]));
   const notes: string[] = [];
   for (const item of items) {
@@ -76,7 +76,7 @@ export function statusNotes(items: readonly Given[], jobs: readonly Job[]): stri
     else if (typeof statusLabel === 'string' && statusLabel.trim().toLowerCase() !== String(job.statusLabel ?? '').toLowerCase()) {
       differs = `statusLabel ${JSON.stringify(statusLabel)} is not the job's (${JSON.stringify(job.statusLabel ?? null)})`;
     }
-    if (differs) notes.push(`note: item ${item.index} (${item.code}): ${differs}; apply leaves statuses alone: recruit jobs status ${job.id} <status>`);
+    if (differs) notes.push(`note: ${nameOf(item.index)} (${item.code}): ${differs}; apply leaves statuses alone: recruit jobs status ${job.id} <status>`);
   }
   return notes;
 }

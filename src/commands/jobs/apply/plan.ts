@@ -80,7 +80,7 @@ function sameTrimmed(field: string, stored: unknown, value: unknown): boolean {
 const title = (body: Record<string, unknown>, job?: Job) => (typeof body.title === 'string' ? body.title : typeof job?.title === 'string' ? job.title : '');
 
 /** Items without a job code or sharing one: every offending item named. */
-export function codeProblems(items: readonly { index: number; code: string | undefined }[]): ErrorDetail[] {
+export function codeProblems(items: readonly { index: number; code: string | undefined }[], nameOf: (index: number) => string = (i) => `item ${i}`): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const seen = new Map<string, number>();
   for (const item of items) {
@@ -90,7 +90,7 @@ export function codeProblems(items: readonly { index: number; code: string | und
     }
     const first = seen.get(item.code);
     if (first === undefined) seen.set(item.code, item.index);
-    else problems.push({ item: item.index, field: 'jobCode', message: `"${item.code}" is also the code of item ${first}` });
+    else problems.push({ item: item.index, field: 'jobCode', message: `"${item.code}" is also the code of ${nameOf(first)}` });
   }
   return problems;
 }

@@ -8,7 +8,7 @@ import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import { consent } from '../../consent.js';
 import type { Context } from '../../../context/context.js';
-import { LocalStateError, UsageError, type ErrorDetail } from '../../../core/errors.js';
+import { InterruptedError, LocalStateError, UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import { writeJson } from '../../../terminal/output.js';
 import { printReport } from '../../../terminal/job-results.js';
@@ -41,7 +41,7 @@ import type { ApplyOptions } from './flags.js';
  * code) refuses the file. The fields the service sets (an export's id, status, dates) are taken out
  * first and said once: the id is checked against the account later, the rest is not applied.
  */
-async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver): Promise<FileItem[]> {
+async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver, rows: Map<number, number>, notes: string[]): Promise<FileItem[]> {
   const items: FileItem[] = [];
   const problems: ErrorDetail[] = [];
   const codes: { index: number; code: string | undefined }[] = [];
@@ -52,22 +52,44 @@ async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver)
     for (const name of names) serviceNames.add(name);
     const derived = await deriver.derive(raw);
     for (const field of derived.unknownFields) unknownFields.set(field, (unknownFields.get(field) ?? 0) + 1);
-    for (const p of derived.problems) problems.push({ ...(p.item !== undefined ? { item: p.item } : {}), ...(raw.row !== undefined ? { row: raw.row } : {}), field: p.field, message: p.message });
+    if (raw.row !== undefined) rows.set(raw.index, raw.row);
+    for (const p of derived.problems) problems.push({ ...(p.item !== undefined ? { item: p.item } : {}), field: p.field, message: p.message });
     const code = typeof derived.body.jobCode === 'string' ? derived.body.jobCode : undefined;
     codes.push({ index: raw.index, code });
     items.push({ index: raw.index, code: code ?? '', body: derived.body, given });
   }
   warnUnknownFields(ctx, source, unknownFields);
   if (serviceNames.size > 0) {
-    ctx.info(`note: ${[...serviceNames].join(', ')} ${serviceNames.size === 1 ? 'is' : 'are'} set by the service and not applied${serviceNames.has('id') ? ' (an id is checked: it must be the job of its jobCode)' : ''}`);
+    notes.push(`note: ${[...serviceNames].join(', ')} ${serviceNames.size === 1 ? 'is' : 'are'} set by the service and not applied${serviceNames.has('id') ? ' (an id is checked: it must be the job of its jobCode)' : ''}`);
   }
   if (items.length === 0) throw new UsageError(`--file ${source.display} has no jobs`, [], 'an empty file would close every job with --prune: say so with a file of the jobs to keep');
-  problems.push(...codeProblems(codes));
+  problems.push(...codeProblems(codes, nameIn(rows)));
   if (problems.length > 0) {
     const invalid = new Set(problems.map((p) => p.item)).size;
-    throw new UsageError(`${invalid} of ${plural(items.length, 'item')} in ${source.display} ${invalid === 1 ? 'is' : 'are'} invalid; nothing was sent`, problems, 'items are numbered from 0 in file order; fix them and run the same command again');
+    const csv = rows.size > 0;
+    throw new UsageError(
+      `${invalid} of ${plural(items.length, csv ? 'row' : 'item')} in ${source.display} ${invalid === 1 ? 'is' : 'are'} invalid; nothing was sent`,
+      inRows(source, rows, problems),
+      csv
+        ? 'rows are numbered as a spreadsheet shows them (the header is row 1); fix them and run the same command again'
+        : 'items are numbered from 0 in file order; fix them and run the same command again',
+    );
   }
   return items;
+}
+
+/** How messages name an item: by its row in a CSV file, else by its number from 0. */
+const nameIn = (rows: ReadonlyMap<number, number>) => (index: number): string => (rows.has(index) ? `row ${rows.get(index)}` : `item ${index}`);
+
+/** A CSV file's problems by row and column, as `jobs create --file` names them, instead of items numbered from 0. */
+function inRows(source: ItemSource, rows: ReadonlyMap<number, number>, problems: readonly ErrorDetail[]): ErrorDetail[] {
+  const header = source.csv?.header;
+  return problems.map((p) => {
+    const row = p.item !== undefined ? rows.get(p.item) : undefined;
+    if (row === undefined) return p;
+    const column = header && p.field !== undefined && p.field !== '(row)' ? header.columnFor(p.field) : undefined;
+    return { ...p, row, ...(column !== undefined ? { column } : {}) };
+  });
 }
 
 function itemsOf(actions: readonly Action[], jobs: readonly Job[]): BulkItem<Action>[] {
@@ -94,7 +116,10 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
     if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));
-    const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver));
+    const rows = new Map<number, number>();
+    // Notes about the file that only matter when something is to change (said once the plan is known).
+    const fileNotes: string[] = [];
+    const fileItems = await withSpinner(ctx, `checking ${source.display}`, () => readItems(ctx, source, deriver, rows, fileNotes));
 
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
@@ -110,24 +135,25 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       const jobs = [...listed, ...known.jobs];
       const ambiguous = ambiguousCodes(fileItems, jobs);
       if (ambiguous.length > 0) {
-        throw new UsageError(`${plural(ambiguous.length, 'code')} of ${source.display} ${ambiguous.length === 1 ? 'matches' : 'match'} more than one job; nothing was sent`, ambiguous, 'give those jobs codes of their own (`recruit jobs update <id> --job-code ...`), then run the same command again');
+        throw new UsageError(`${plural(ambiguous.length, 'code')} of ${source.display} ${ambiguous.length === 1 ? 'matches' : 'match'} more than one job; nothing was sent`, inRows(source, rows, ambiguous), 'give those jobs codes of their own (`recruit jobs update <id> --job-code ...`), then run the same command again');
       }
       const wrongIds = idProblems(fileItems, jobs);
       if (wrongIds.length > 0) {
         const n = wrongIds.length;
-        throw new UsageError(`${plural(n, 'item')} of ${source.display} ${n === 1 ? 'has' : 'have'} an id that is not the job of ${n === 1 ? 'its' : 'their'} jobCode; nothing was sent`, wrongIds, 'an id in the file is only checked: items are matched with jobs by jobCode');
+        throw new UsageError(`${plural(n, 'item')} of ${source.display} ${n === 1 ? 'has' : 'have'} an id that is not the job of ${n === 1 ? 'its' : 'their'} jobCode; nothing was sent`, inRows(source, rows, wrongIds), 'an id in the file is only checked: items are matched with jobs by jobCode');
       }
-      for (const note of statusNotes(fileItems, jobs)) ctx.info(note);
+      for (const note of statusNotes(fileItems, jobs, nameIn(rows))) ctx.info(note);
       const plan = planApply(fileItems, jobs, options.prune === true, known.gone);
       for (const u of plan.uncompared) {
         const [first] = u.fields;
         ctx.info(
-          `note: item ${u.index} (${u.code}): ${u.fields.join(', ')} ${u.fields.length === 1 ? 'is' : 'are'} not in the job the service returns, ` +
+          `note: ${nameIn(rows)(u.index)} (${u.code}): ${u.fields.join(', ')} ${u.fields.length === 1 ? 'is' : 'are'} not in the job the service returns, ` +
             `so apply cannot tell whether ${u.fields.length === 1 ? 'it' : 'they'} changed and leaves ${u.fields.length === 1 ? 'it' : 'them'} out of updates ` +
             `(recruit jobs update ${u.jobId} --set ${first}=... sends it)`,
         );
       }
       const changes = plan.actions.length;
+      if (changes > 0) for (const note of fileNotes) ctx.info(note);
       if (options.dryRun || changes === 0) {
         if (ctx.globals.json) await writeJson(ctx, planJson(plan));
         else await printReport(ctx, planReport(plan), 'stdout');
@@ -138,7 +164,13 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
       if (!ctx.globals.json || ctx.interactive) await printReport(ctx, planReport(plan), 'stderr');
       const question = changes === 1 ? 'Apply this change?' : `Apply these ${changes} changes?`;
       const refusal = () => new UsageError(`the plan has ${plural(changes, 'change')}: without a terminal, apply it with --yes; nothing was sent`, [], 'see the plan first with --dry-run');
-      if (!(await consent(ctx, question, refusal))) {
+      // Ctrl-C at the question: exit 130 saying what was (not) done, as "declined" does; no error line.
+      const agreed = await consent(ctx, question, refusal).catch((error: unknown) => {
+        if (!(error instanceof InterruptedError)) throw error;
+        ctx.info('nothing sent (interrupted)');
+        throw new InterruptedError('Interrupted', { reported: true });
+      });
+      if (!agreed) {
         ctx.info('nothing sent (declined)');
         return;
       }

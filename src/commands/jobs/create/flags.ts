@@ -21,6 +21,7 @@ export function flags(jobs: Parent) {
     .option('--output <file>', 'batch: write the --csv or --xlsx results to this file instead of stdout')
     .option('--concurrency <n>', 'batch: requests in flight at once (default 4, or the profile setting)')
     .option('--restart', 'batch: create the jobs of a file again although an earlier run finished it')
+    .option('--create-edited', 'batch: create items edited after an earlier run created them, as new jobs')
     .option('--from <jobId>', "start from an existing job's fields (not its code or publication); field flags change them")
     .option('--dry-run', 'validate and resolve names, then stop: nothing is sent')
     .option('--wait', 'field flags or --from: once created, wait until the job is approved and active (exit 8 if rejected, 5 past --timeout, default 600 s)')

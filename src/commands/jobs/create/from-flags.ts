@@ -35,16 +35,26 @@ export async function checkedBody(ctx: Context, input: Record<string, unknown>, 
   const keep = (problems: Problem[]) => (hooks.ignore ? problems.filter((p) => !hooks.ignore!(p)) : problems);
   const checked = checkJobInput(input, { accountType: accountTypeOf(ctx) });
   const local = keep(checked.problems);
-  if (local.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(local));
+  // Names are checked even when the local checks failed, so that every problem is told in one
+  // round; a service that cannot be reached then leaves the local problems to tell.
+  const named = Object.keys(checked.names).length > 0;
+  if (local.length > 0 && !named) throw new UsageError('the job is invalid; nothing was sent', asDetails(local));
 
   const api = await ctx.api();
-  const problems = await withSpinner(ctx, 'checking the job: resolving names', async () => {
-    const [resolved, options] = await Promise.all([new ReferenceResolver(api).resolve(checked.body, checked.names), getJobOptions(ctx)]);
-    resolved.push(...checkCodes(checked.body, { jobTypes: options.jobTypes, educationLevels: options.educationLevels }));
-    if (resolved.length === 0 && hooks.after) resolved.push(...(await hooks.after(checked.body)));
-    return keep(resolved);
-  });
-  if (problems.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(problems));
+  let problems: Problem[];
+  try {
+    problems = await withSpinner(ctx, 'checking the job: resolving names', async () => {
+      const [resolved, options] = await Promise.all([new ReferenceResolver(api).resolve(checked.body, checked.names), getJobOptions(ctx)]);
+      resolved.push(...checkCodes(checked.body, { jobTypes: options.jobTypes, educationLevels: options.educationLevels }));
+      if (resolved.length === 0 && local.length === 0 && hooks.after) resolved.push(...(await hooks.after(checked.body)));
+      return keep(resolved);
+    });
+  } catch (error) {
+    if (local.length === 0) throw error;
+    problems = [];
+  }
+  const all = [...local, ...problems];
+  if (all.length > 0) throw new UsageError('the job is invalid; nothing was sent', asDetails(all));
   return checked.body;
 }
 

@@ -43,12 +43,12 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
       throw new UsageError(`--${table.format} writes the results of the jobs sent, and --dry-run sends none`, [], `drop --${table.format} to check the file (or use --json for the bodies it would send)`);
     }
     const { runBatch } = await import('../../../jobs/batch/run-batch.js');
-    const { file, format, delimiter, sheet, concurrency, restart, dryRun } = options;
-    return runBatch(ctx, { file, format, delimiter, sheet, table, concurrency, restart, dryRun });
+    const { file, format, delimiter, sheet, concurrency, restart, createEdited, dryRun } = options;
+    return runBatch(ctx, { file, format, delimiter, sheet, table, concurrency, restart, createEdited, dryRun });
   }
   const batchOnly = table ? table.format : (['format', 'delimiter', 'sheet'] as const).find((name) => options[name] !== undefined);
   if (batchOnly) throw new UsageError(`--${batchOnly} goes with --file`);
-  if (options.restart || options.concurrency !== undefined) throw new UsageError('--restart and --concurrency go with --file');
+  if (options.restart || options.createEdited || options.concurrency !== undefined) throw new UsageError('--restart, --create-edited and --concurrency go with --file');
   if (options.from !== undefined) {
     const sourceId = fromId(options.from);
     const { createClone } = await import('./clone.js');

@@ -8,6 +8,7 @@ import { UsageError } from '../../../core/errors.js';
 import { printTable, writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
 import { accountInEffect } from '../../../jobs/target.js';
+import { recruitCommand } from '../../../context/invocation.js';
 import { DraftStore, sameAccount, type StoredDraft } from '../../../wizard/draft.js';
 import { describeSavedAt, describeTitle, stepReached } from '../../../wizard/draft-summary.js';
 import type { DraftsOptions } from './flags.js';
@@ -60,7 +61,7 @@ export default async function drafts(ctx: Context, options: DraftsOptions = {}):
     ],
     rows,
   );
-  if (rows.some((r) => r.current)) ctx.info('* this profile and account: `recruit jobs create` offers to continue it.');
+  if (rows.some((r) => r.current)) ctx.info(`* this profile and account: \`${recruitCommand(ctx.globals, 'jobs create')}\` offers to continue it.`);
   else ctx.info('None of them belongs to this profile and account; a draft is only offered to the account it was made on.');
 }
 

@@ -5,6 +5,7 @@ import type { OptionsOf, Parent } from '../../define.js';
 export function flags(jobs: Parent) {
   return jobs
     .command('get <jobId>')
+    .alias('view') // gh's word
     .description('show one job with its status and approval (and, on a terminal, the names behind its ids and codes)')
     .option('--csv', 'the job as CSV: a header row and one row, the columns of `jobs list --csv`')
     .option('--xlsx', 'the job as a workbook, the columns of `jobs list --xlsx` (to a pipe, or --output)')

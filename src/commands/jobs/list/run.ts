@@ -78,8 +78,10 @@ async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean)
   const named = namedColumns(jobs, wide, true);
   const { loadJobNamer } = await import('../job-names.js');
   const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
-  // --wide asks for every field whole: its rows are wider than most terminals.
-  await printTable(ctx, withNamed(named, names, !wide), jobs);
+  // --wide asks for every field whole: its rows are wider than most terminals. No approval status
+  // (an account without approval) reads "-", not the service's "Unknown" on every row.
+  const columns = withNamed(named, names, !wide).map((c) => (c.header === 'APPROVAL' ? { ...c, value: (j: Job) => (j.approvalStatus === null || j.approvalStatus === undefined ? '-' : c.value(j)) } : c));
+  await printTable(ctx, columns, jobs);
 }
 
 /** Status codes for the `status` query parameter; labels are looked up in /job-options. */
@@ -186,16 +188,17 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   }
   rememberJobs(ctx, jobs);
 
-  if (ctx.globals.json) return writeJson(ctx, jobs);
-  if (table) {
-    const { writeJobsTable } = await import('../job-csv.js');
-    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, jobs));
-    wroteNote(ctx, table, jobs.length);
-    return pagingNote(ctx, pagination);
+  if (ctx.globals.json || table || !ctx.io.stdout.isTTY) {
+    if (ctx.globals.json) await writeJson(ctx, jobs);
+    else if (table) {
+      const { writeJobsTable } = await import('../job-csv.js');
+      await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, jobs));
+      wroteNote(ctx, table, jobs.length);
+    } else await printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
+    return pipeNote(ctx, pagination);
   }
-  if (!ctx.io.stdout.isTTY) return printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
-  if (jobs.length === 0) ctx.info('No jobs found.');
-  else await printForPeople(ctx, jobs, wide);
+  if (jobs.length === 0 && !pastTheEnd(ctx, pagination, '')) ctx.info('No jobs found.');
+  else if (jobs.length > 0) await printForPeople(ctx, jobs, wide);
   pagingNote(ctx, pagination);
 }
 
@@ -204,9 +207,29 @@ function wroteNote(ctx: Context, target: TableTarget, count: number): void {
   if (target.output !== undefined) ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${target.output}`);
 }
 
+/** A page asked for past the last one: said so, with the last page, rather than "No jobs found." */
+function pastTheEnd(ctx: Context, pagination: Partial<Pagination> | undefined, prefix: string): boolean {
+  const { page: at, totalPages, totalItems } = pagination ?? {};
+  if (at === undefined || totalPages === undefined || totalPages < 1 || at <= totalPages) return false;
+  ctx.info(`${prefix}page ${at} is past the last page (${totalPages} pages, ${totalItems ?? '?'} jobs); try --page ${totalPages}`);
+  return true;
+}
+
+/**
+ * Output that feeds another command holds one page: stderr says when more exist, so that
+ * `jobs list --json | recruit jobs status - closed` never covers part of the jobs silently.
+ */
+function pipeNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {
+  if (pastTheEnd(ctx, pagination, 'note: ')) return;
+  const { page: at, totalPages, totalItems } = pagination ?? {};
+  if (at !== undefined && totalPages !== undefined && at < totalPages) {
+    ctx.info(`note: page ${at} of ${totalPages} (${totalItems ?? '?'} jobs) only; add --all for every page`);
+  }
+}
+
 function pagingNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {
   const { page: at, totalPages, totalItems } = pagination ?? {};
-  if (at !== undefined && totalPages !== undefined && totalPages > 1) {
+  if (at !== undefined && totalPages !== undefined && totalPages > 1 && at <= totalPages) {
     const next = at < totalPages ? `; next: --page ${at + 1}, or --all for every page` : '';
     ctx.info(`page ${at} of ${totalPages} (${totalItems ?? '?'} jobs)${next}`);
   }

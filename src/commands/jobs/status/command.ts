@@ -12,7 +12,7 @@ export function addJobsStatus(jobs: Parent, lazy: Lazy): void {
         'recruit jobs status 3 1',
         'recruit jobs status 3 closed --json',
         'recruit jobs status 3 4 9 closed',
-        'recruit jobs list --status new --search intern --json | recruit jobs status - closed',
+        'recruit jobs list --status new --search intern --all --json | recruit jobs status - closed',
         'recruit jobs status - closed --dry-run < ids.txt',
       ]),
     )

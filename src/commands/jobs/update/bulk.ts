@@ -50,7 +50,7 @@ function resolverFor(api: ApiClient, patch: Record<string, unknown>, names: read
   };
 }
 
-export function updateOperation(api: ApiClient, patch: Record<string, unknown>, names: readonly NameReference[]): BulkOperation<UpdateDetail> {
+export function updateOperation(api: ApiClient, patch: Record<string, unknown>, names: readonly NameReference[], verbose = false): BulkOperation<UpdateDetail> {
   const resolve = resolverFor(api, patch, names);
   return {
     command: 'recruit jobs update',
@@ -96,7 +96,7 @@ export function updateOperation(api: ApiClient, patch: Record<string, unknown>, 
       if (result === 'unchanged') return view(detail, [], [], `already as asked (${detail.requested.join(', ')})`);
       return view(detail, [], [], '');
     },
-    note: (planned: readonly Planned<UpdateDetail>[]) => publicationNote(patch, planned),
+    note: (planned: readonly Planned<UpdateDetail>[]) => publicationNote(patch, planned, verbose),
   };
 }
 
@@ -105,8 +105,10 @@ function onOff(value: unknown): string {
 }
 
 /** What is sent for each publication channel, said once for the jobs that will be sent. */
-function publicationNote(patch: Record<string, unknown>, planned: readonly Planned<UpdateDetail>[]): string | undefined {
+function publicationNote(patch: Record<string, unknown>, planned: readonly Planned<UpdateDetail>[], verbose: boolean): string | undefined {
   if (planned.length === 0) return undefined;
+  // Publication not asked about: each job keeps its own, which is no news on every update (--verbose says it).
+  if (!verbose && !Object.hasOwn(patch, 'publishToCareerPage') && planned[0]!.detail.kept) return undefined;
   const career = Object.hasOwn(patch, 'publishToCareerPage')
     ? `career page ${onOff(patch.publishToCareerPage)} (sent publishToCareerPage: ${JSON.stringify(patch.publishToCareerPage)})`
     : 'career page unchanged';

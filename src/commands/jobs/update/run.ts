@@ -48,7 +48,8 @@ export default async function update(ctx: Context, jobIds: string[] | string, op
   const plan = planPublication(patch, job);
 
   const res = await withSpinner(ctx, `updating job ${id}`, () => updateJob(api, id, patch, ctx.newKey()));
-  ctx.info(describePublication(plan));
+  // Said when publication was asked about (or with --verbose): a free-board setting kept as it was is no news on every update.
+  if (plan.careerSent || !plan.kept || ctx.globals.verbose) ctx.info(describePublication(plan));
   if (res.replayed && res.attempts > 1) {
     ctx.info(`The connection failed after the service applied the update; the retry got the recorded answer (applied once).`);
   }
@@ -78,7 +79,7 @@ async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, un
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
   const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
   const api = await ctx.api();
-  await runBulk(ctx, updateOperation(api, patch, names), ids, {
+  await runBulk(ctx, updateOperation(api, patch, names, ctx.globals.verbose === true), ids, {
     ...(typeof options.concurrency === 'string' ? { concurrency: options.concurrency } : {}),
     dryRun: options.dryRun === true,
   });
