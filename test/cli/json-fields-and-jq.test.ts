@@ -42,7 +42,8 @@ describe('recruit … --json <fields> / --jq (sandbox)', () => {
 
   it('jobs list --json id,title keeps those fields of every job, in that order', async () => {
     const result = await cli(['jobs', 'list', '--json', 'id,title']);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    // One page, as the service gives it: stderr says more exist (test/cli/ux/list-pages.test.ts).
+    expect(result).toMatchObject({ code: 0, stderr: 'note: page 1 of 2 (12 jobs) only; add --all for every page\n' });
     const api = await call(sandbox.current, 'GET', '/v1/jobs');
     expect(JSON.parse(result.stdout)).toEqual(api.body.data.map((j: { id: number; title: string }) => ({ id: j.id, title: j.title })));
     expect(Object.keys(JSON.parse(result.stdout)[0])).toEqual(['id', 'title']);
@@ -103,7 +104,7 @@ describe('recruit … --json <fields> / --jq (sandbox)', () => {
 
   it('--jq filters the JSON through jq; strings come out raw, one a line', async () => {
     const result = await cli(['jobs', 'list', '--jq', '.[] | select(.id <= 4) | .title']);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result).toMatchObject({ code: 0, stderr: 'note: page 1 of 2 (12 jobs) only; add --all for every page\n' });
     const api = await call(sandbox.current, 'GET', '/v1/jobs');
     const titles = api.body.data.filter((j: { id: number }) => j.id <= 4).map((j: { title: string }) => j.title);
     expect(result.stdout).toBe(`${titles.join('\n')}\n`);

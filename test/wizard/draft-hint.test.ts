@@ -11,10 +11,11 @@ describe('the draft hint keeps the flags used', () => {
     const prompter = new FakePrompter([...classification(), { kind: 'search', message: 'Customer', interrupt: true }]);
     const first = await runCli([...flags, 'jobs', 'create'], { tty: true, prompter, env: { NO_COLOR: '1' } });
     expect(first.code, first.stderr).toBe(130);
-    expect(first.stderr).toContain('run `recruit --sandbox --sandbox-account staffing jobs create` to continue');
+    expect(first.stderr.replace(/\s+/g, ' ')).toContain('run `recruit --sandbox --sandbox-account staffing jobs create` to continue');
     const listed = await runCli([...flags, 'jobs', 'drafts'], { tty: true, env: { NO_COLOR: '1' } });
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toContain('`recruit --sandbox --sandbox-account staffing jobs create` offers to continue it');
+    // Notes wrap between words at the terminal's width.
+    expect(listed.stderr.replace(/\s+/g, ' ')).toContain('`recruit --sandbox --sandbox-account staffing jobs create` offers to continue it');
   });
 });
 
