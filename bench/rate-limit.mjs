@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { writeNdjson } from './lib/inputs.mjs';
 import { runMeasured } from './lib/peak-rss.mjs';
-import { countJobs, resetSandbox } from './lib/sandbox-admin.mjs';
+import { countJobs, resetSandbox, setLatency } from './lib/sandbox-admin.mjs';
 import { BIN, startSandboxServer } from './lib/servers.mjs';
 import { median } from './lib/timing.mjs';
 
@@ -29,19 +29,10 @@ function cli(file, baseUrl) {
   return [process.execPath, BIN, '--base-url', baseUrl, 'jobs', 'create', '--file', file, '--json'];
 }
 
-/** The sandbox's reset also clears its faults: the latency is set again after it. */
-async function setLatency(baseUrl, latency) {
-  const res = await request(`${new URL(baseUrl).origin}/_sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ spec: `latency=${latency}` }),
-  });
-  await res.body.dump();
-  if (res.statusCode !== 200) throw new Error(`PUT /_sandbox/faults answered ${res.statusCode}`);
-}
 
 async function timed(argv, { env, baseUrl, latency, expected, state }) {
   await resetSandbox(baseUrl);
+  // The sandbox's reset also clears its faults: the latency is set again after it.
   await setLatency(baseUrl, latency);
   const before = await countJobs(baseUrl, TOKEN);
   mkdirSync(state);

@@ -9,22 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
+import { setLatency } from './lib/sandbox-admin.mjs';
 import { BIN, startSandboxServer } from './lib/servers.mjs';
 import { median } from './lib/timing.mjs';
 
 const PTY = fileURLToPath(new URL('../test/helpers/pty-run.py', import.meta.url));
 const LATENCY_MS = 200;
-
-async function setLatency(baseUrl) {
-  const res = await request(`${new URL(baseUrl).origin}/_sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ spec: `latency=${LATENCY_MS}` }),
-  });
-  await res.body.dump();
-  if (res.statusCode !== 200) throw new Error(`PUT /_sandbox/faults answered ${res.statusCode}`);
-}
 
 /** Milliseconds until `text` is on the terminal of `argv` run in a pseudo-terminal; the program is then stopped. */
 function untilShown(argv, env, text) {
@@ -61,7 +51,7 @@ export async function wizardFirstPrompt({ runs = 15, warmup = 2, env: baseEnv = 
   const dir = mkdtempSync(join(tmpdir(), 'recruit-bench-wizard-'));
   const sandbox = await startSandboxServer();
   try {
-    await setLatency(sandbox.baseUrl);
+    await setLatency(sandbox.baseUrl, LATENCY_MS);
     const env = (n, extra = {}) => {
       const e = { ...baseEnv, RECRUIT_CONFIG_DIR: join(dir, `config-${n}`), RECRUIT_STATE_DIR: join(dir, `state-${n}`), RECRUIT_TOKEN: 'sbx_direct_full', TERM: 'xterm-256color', ...extra };
       delete e.CI;

@@ -15,3 +15,14 @@ export async function countJobs(baseUrl, token) {
   if (res.statusCode !== 200) throw new Error(`GET /jobs answered ${res.statusCode}`);
   return body.meta.pagination.totalItems;
 }
+
+/** Every answer of the sandbox waits `latency` milliseconds (a number, or a range `20-40`). */
+export async function setLatency(baseUrl, latency) {
+  const res = await request(`${new URL(baseUrl).origin}/_sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ spec: `latency=${latency}` }),
+  });
+  await res.body.dump();
+  if (res.statusCode !== 200) throw new Error(`PUT /_sandbox/faults answered ${res.statusCode}`);
+}
