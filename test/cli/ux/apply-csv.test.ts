@@ -40,7 +40,7 @@ describe('Ctrl-C at the apply confirmation', () => {
     const result = await runCli(['jobs', 'apply', '--file', path, '--base-url', sandbox.current.baseUrl], {
       tty: true,
       prompter: new FakePrompter([{ kind: 'confirm', message: 'Apply this change?', interrupt: true }]),
-      env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' },
+      env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1', CI: undefined },
     });
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/nothing sent \(interrupted\)\n$/);

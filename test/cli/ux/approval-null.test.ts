@@ -41,7 +41,7 @@ describe('the approval caveat of the wizard', () => {
         ...publication('No'),
         review('Submit'),
       ]);
-      const result = await runCli(['--sandbox', '--sandbox-account', account, 'jobs', 'create'], { tty: true, prompter, env: { NO_COLOR: '1' } });
+      const result = await runCli(['--sandbox', '--sandbox-account', account, 'jobs', 'create'], { tty: true, prompter, env: { NO_COLOR: '1', CI: undefined } });
       expect(result.code, result.stderr).toBe(0);
       return prompter.seen.find((s) => s.message === 'Publish on the career page?')!.descriptions;
     };
