@@ -26,7 +26,6 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const vm = require('node:vm');
 // CommonJS's Module class, as node:module exports it, without loading that (four internal modules).
 const Module = module.constructor;
 
@@ -108,6 +107,7 @@ function requireOf(mod) {
 module.exports = function useCompileCache(chunksDir, version) {
   const where = cacheDirectory(version);
   if (!ownDirs(where)) return;
+  const vm = require('node:vm');
   const loaded = []; // [script, entry file, source] of each chunk this run loaded
   let stale = false; // an entry was missing or refused
   const compile = Module.prototype._compile;
@@ -132,6 +132,23 @@ module.exports = function useCompileCache(chunksDir, version) {
     const marker = path.join(where.dir, `set-${hash(loaded.map(([, file]) => path.basename(file)).sort().join('\n'))}`);
     if (stale || !fs.existsSync(marker)) save(loaded, marker, where);
   });
+};
+
+/**
+ * Node 22.1 and later keep their own code cache (module.enableCompileCache), by default in the
+ * system's temporary directory, which other users can write (and plant entries in). It goes in the
+ * same place as Node 20's, made 0700 and used only when this user alone can write it; undefined
+ * otherwise (no cache at all).
+ */
+module.exports.trustedCacheDir = function trustedCacheDir(version) {
+  const where = cacheDirectory(version);
+  if (!ownDirs(where)) return undefined;
+  try {
+    fs.mkdirSync(where.dir, { recursive: true, mode: 0o700 });
+  } catch {
+    return undefined;
+  }
+  return ownDirs(where) ? where.dir : undefined;
 };
 
 // For the tests, which plant entries as this file writes them.

@@ -20,7 +20,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Node 22.1 and later keep the code they compiled on disk for the next run; on Node 20 we do.
   // Told by the version: loading node:module to look costs Node 20 four internal modules (~1 ms).
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major > 22 || (major === 22 && minor >= 1)) require('node:module').enableCompileCache();
-  else require('./compile-cache.js')(require('node:path').join(__dirname, '..', 'dist', 'chunks'), require('../package.json').version);
+  const cache = require('./compile-cache.js');
+  const version = require('../package.json').version;
+  if (major > 22 || (major === 22 && minor >= 1)) {
+    // In the state directory, not the system's temporary one that anyone can write (compile-cache.js).
+    const dir = cache.trustedCacheDir(version);
+    if (dir) require('node:module').enableCompileCache(dir);
+  } else cache(require('node:path').join(__dirname, '..', 'dist', 'chunks'), version);
   require('../dist/main.js');
 }

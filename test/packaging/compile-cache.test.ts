@@ -169,9 +169,22 @@ describe.runIf(ownCache && process.platform !== 'win32')('the compile cache wher
 });
 
 describe.skipIf(ownCache)('on Node 22.1 and later', () => {
-  it("leaves the compile cache to Node's own, and writes none in the state directory", async () => {
+  // Node's own cache goes, by default, to the system's temporary directory, which anyone can write.
+  it("keeps Node's own compile cache in the state directory, made 0700, and none in the temporary directory", async () => {
     const state = stateDir();
-    expect((await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state } })).code).toBe(0);
+    const temp = mkdtempSync(join(tmpdir(), 'recruit-tmpdir-'));
+    expect((await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state, TMPDIR: temp, NODE_COMPILE_CACHE: undefined } })).code).toBe(0);
+    expect(statSync(cacheDir(state)).mode & 0o777).toBe(0o700);
+    expect(readdirSync(cacheDir(state)).length).toBeGreaterThan(0);
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
+  it('keeps no compile cache at all when the state directory is writable by others', async () => {
+    const state = stateDir();
+    chmodSync(state, 0o777);
+    const temp = mkdtempSync(join(tmpdir(), 'recruit-tmpdir-'));
+    expect((await runBin(['--help'], { env: { RECRUIT_STATE_DIR: state, TMPDIR: temp, NODE_COMPILE_CACHE: undefined } })).code).toBe(0);
     expect(readdirSync(state)).not.toContain('compile-cache');
+    expect(readdirSync(temp)).toEqual([]);
   });
 });
