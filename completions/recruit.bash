@@ -15,8 +15,8 @@ __recruit_spec() {
   __recruit_subs=() __recruit_subd=() __recruit_opts=() __recruit_vopts=() __recruit_nargs=0 __recruit_variadic=
   case $1 in
     '')
-      __recruit_subs=(lookup jobs api auth config sandbox help completion)
-      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
+      __recruit_subs=(lookup jobs api status auth config sandbox help completion)
+      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'one screen for the account: jobs waiting for approval and for how long, active jobs, jobs changed this week, your drafts and unsettled submissions' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
@@ -82,6 +82,9 @@ __recruit_spec() {
       __recruit_opts+=(-X --method -f --field -H --header --input --paginate -h --help)
       __recruit_vopts+=(-X --method -f --field -H --header --input)
       __recruit_nargs=1
+      ;;
+    'status')
+      __recruit_opts+=(-h --help)
       ;;
     'auth')
       __recruit_subs=(login status logout token help)

@@ -13,7 +13,7 @@ function __recruit_spec -a path
     set -l vopts --profile --base-url --sandbox-account --jq --timeout --max-response-size --ca-file
     switch $path
         case 'recruit'
-            set subs 'lookup' 'jobs' 'api' 'auth' 'config' 'sandbox' 'help' 'completion'
+            set subs 'lookup' 'jobs' 'api' 'status' 'auth' 'config' 'sandbox' 'help' 'completion'
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size --output
         case 'recruit jobs'
@@ -152,6 +152,7 @@ complete -c recruit -l ca-file -x -d 'trust the CA certificates in this PEM file
 complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users'
 complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status'
 complete -c recruit -n '__recruit_at "recruit"' -a 'api' -d 'send a raw request to any API path (relative to the base URL) and print the JSON answer'
+complete -c recruit -n '__recruit_at "recruit"' -a 'status' -d 'one screen for the account: jobs waiting for approval and for how long, active jobs, jobs changed this week, your drafts and unsettled submissions'
 complete -c recruit -n '__recruit_at "recruit"' -a 'auth' -d 'log in, check and log out'
 complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change profile settings: base-url, account-type, concurrency'
 complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
@@ -318,6 +319,8 @@ complete -c recruit -n '__recruit_in "recruit api"' -s H -l header -x -d 'extra 
 complete -c recruit -n '__recruit_in "recruit api"' -l input -r -F -d 'request body from a file (- for stdin)'
 complete -c recruit -n '__recruit_in "recruit api"' -l paginate -d 'follow every page and print all items as one array'
 complete -c recruit -n '__recruit_in "recruit api"' -s h -l help -d 'show help'
+# recruit status
+complete -c recruit -n '__recruit_in "recruit status"' -s h -l help -d 'show help'
 # recruit auth
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'login' -d 'save a base URL and token to the profile after checking that they work'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show the profile, base URL, where the token comes from and whether it works (never the token)'

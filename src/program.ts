@@ -28,6 +28,7 @@ import { addJobs } from './commands/jobs/command.js';
 import { addJobsCreate } from './commands/jobs/create/command.js';
 import { addJobsClose } from './commands/jobs/close/command.js';
 import { addVersion } from './commands/version/command.js';
+import { addStatus } from './commands/status/command.js';
 import { addJobsDrafts } from './commands/jobs/drafts/command.js';
 import { addJobsGet } from './commands/jobs/get/command.js';
 import { addJobsList } from './commands/jobs/list/command.js';
@@ -171,6 +172,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     ],
     ['api', () => addApi(program, lazy)],
     ['version', () => addVersion(program, io)],
+    ['status', () => addStatus(program, lazy)],
     [
       'auth',
       () =>

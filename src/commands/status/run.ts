@@ -1,0 +1,111 @@
+// `recruit status`: what needs attention on the account in effect, as `gh status` does for a user.
+// From the service, side by side (each request paced as any other): the jobs pending approval (every
+// page) with how long each has waited, the number of active jobs, and the jobs changed in the last
+// seven days among the newest hundred. From this machine: the wizard's drafts of this profile and
+// account, and the creations that were saved but never got a final answer. Nothing is changed.
+import { allItems, getPage } from '../../api/paginate.js';
+import { jobShape } from '../../api/shapes.js';
+import type { Job } from '../../api/types.js';
+import type { Context } from '../../context/context.js';
+import { recruitCommand } from '../../context/invocation.js';
+import { sanitize } from '../../core/sanitize.js';
+import { SubmissionStore } from '../../jobs/submissions.js';
+import { accountInEffect, sameTarget } from '../../jobs/target.js';
+import { writeJson } from '../../terminal/output.js';
+import { withSpinner } from '../../terminal/spinner.js';
+import { DraftStore, sameAccount } from '../../wizard/draft.js';
+import { describeTitle, stepReached } from '../../wizard/draft-summary.js';
+
+const PENDING_APPROVAL = 3;
+const IN_PROGRESS = 5;
+const RECENT_DAYS = 7;
+const RECENT_SCAN = 100;
+
+interface Report {
+  account: string;
+  pendingApproval: Array<{ id: number; title: string; jobCode: string | null; createdAt: string | null; waitingDays: number | null }>;
+  activeJobs: number;
+  changedRecently: Array<{ id: number; title: string; status: string; updatedAt: string }>;
+  drafts: Array<{ id: string; title: string | null; step: string }>;
+  unsettled: Array<{ key: string; title: string | null; updatedAt: string; lastError: string | null }>;
+}
+
+const days = (from: string | null | undefined, now: Date) => {
+  const at = from ? Date.parse(from) : NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.floor((now.getTime() - at) / 86_400_000));
+};
+
+export default async function status(ctx: Context): Promise<void> {
+  const api = await ctx.api();
+  const now = ctx.now();
+  const [pending, active, newest] = await withSpinner(ctx, 'reading the account', () =>
+    Promise.all([
+      allItems<Job>(api, '/jobs', { status: String(PENDING_APPROVAL), pageSize: 100 }, jobShape),
+      getPage<Job>(api, '/jobs', { status: String(IN_PROGRESS), pageSize: 1 }, jobShape),
+      getPage<Job>(api, '/jobs', { pageSize: RECENT_SCAN }, jobShape),
+    ]),
+  );
+  const here = accountInEffect(ctx);
+  const sandbox = ctx.sandboxAccount();
+  const report: Report = {
+    account: sandbox ? `the embedded sandbox (${sandbox} account)` : `${api.baseUrl} (profile ${ctx.settings().profile})`,
+    pendingApproval: pending.map((j) => ({
+      id: j.id,
+      title: String(j.title ?? ''),
+      jobCode: typeof j.jobCode === 'string' ? j.jobCode : null,
+      createdAt: typeof j.createdAt === 'string' ? j.createdAt : null,
+      waitingDays: days(typeof j.createdAt === 'string' ? j.createdAt : null, now),
+    })),
+    activeJobs: active.meta?.pagination?.totalItems ?? active.data.length,
+    changedRecently: newest.data
+      .filter((j) => typeof j.updatedAt === 'string' && (days(j.updatedAt, now) ?? Infinity) < RECENT_DAYS)
+      .map((j) => ({ id: j.id, title: String(j.title ?? ''), status: String(j.statusLabel ?? j.status), updatedAt: String(j.updatedAt) })),
+    drafts: here
+      ? new DraftStore(ctx.env)
+          .all()
+          .filter((d) => sameAccount(d.account, here))
+          .map((d) => ({ id: d.id, title: d.answers.title ?? null, step: stepReached(d.answers).label }))
+      : [],
+    unsettled: here
+      ? new SubmissionStore(ctx.env)
+          .pending()
+          .filter((s) => sameTarget(s.target, here))
+          .map((s) => ({ key: s.key, title: typeof s.body.title === 'string' ? s.body.title : null, updatedAt: s.updatedAt, lastError: s.lastError?.message ?? null }))
+      : [],
+  };
+  if (ctx.globals.json) return writeJson(ctx, report);
+  ctx.io.stdout.write(render(ctx, report));
+}
+
+function section(title: string, lines: string[], none: string): string {
+  return `${title}\n${(lines.length > 0 ? lines : [none]).map((l) => `  ${l}`).join('\n')}\n`;
+}
+
+function render(ctx: Context, r: Report): string {
+  const create = recruitCommand(ctx.globals, 'jobs create');
+  const waited = (d: number | null) => (d === null ? 'waiting' : d === 0 ? 'waiting since today' : `waiting ${d} day${d === 1 ? '' : 's'}`);
+  return [
+    `Account: ${sanitize(r.account)}\n`,
+    section(
+      `Pending approval (${r.pendingApproval.length})`,
+      r.pendingApproval.map((j) => `#${j.id} ${sanitize(j.title)}${j.jobCode ? ` (${sanitize(j.jobCode)})` : ''}: ${waited(j.waitingDays)}`),
+      'none',
+    ),
+    `Active jobs: ${r.activeJobs}\n`,
+    section(
+      `Changed in the last ${RECENT_DAYS} days (${r.changedRecently.length}${r.changedRecently.length === RECENT_SCAN ? '+' : ''})`,
+      r.changedRecently.map((j) => `#${j.id} ${sanitize(j.title)}: ${sanitize(j.status)}, ${j.updatedAt.slice(0, 10)}`),
+      'none',
+    ),
+    section(
+      `Your drafts here (${r.drafts.length})`,
+      r.drafts.map((d) => `${d.title ? describeTitle({ title: d.title }) : '(no title yet)'}, at ${d.step}: continue with \`${create}\``),
+      'none',
+    ),
+    section(
+      `Unsettled submissions (${r.unsettled.length})`,
+      r.unsettled.map((s) => `${s.key} ${s.title ? `"${sanitize(s.title)}"` : ''}: \`${recruitCommand(ctx.globals, `jobs create --resume ${s.key}`)}\``),
+      'none',
+    ),
+  ].join('\n');
+}
