@@ -2,9 +2,6 @@
 // test/fixtures/tls) in front of a real sandbox. In-process through the Transport's `ca`, and the
 // built CLI with NODE_EXTRA_CA_CERTS, as a user with an organisation's CA would run it.
 import { readFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
@@ -15,6 +12,7 @@ import { exitCodeOf, hintOf } from '../../src/core/api-failure.js';
 import { runBin } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox, validJob } from '../helpers/sandbox.js';
+import { startTlsFront, type TlsFront } from '../helpers/tls-front.js';
 import { countTitle, jobs, writeJobs } from '../batch/helpers.js';
 
 const CERT = fileURLToPath(new URL('../fixtures/tls/cert.pem', import.meta.url));
@@ -28,33 +26,19 @@ interface Seen {
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const seen: Seen[] = [];
-let server: Server;
+let front: TlsFront;
 let baseUrl: string;
 
 beforeAll(async () => {
   await ensureFreshBuild();
   // A TLS-terminating proxy: what the CLI sends over https reaches the sandbox unchanged.
-  server = createServer({ cert: readFileSync(CERT), key: readFileSync(KEY) }, (req: IncomingMessage, res) => {
-    seen.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'] });
-    const upstream = new URL(sandbox.current.origin);
-    const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  front = await startTlsFront(sandbox.current.origin, { cert: readFileSync(CERT), key: readFileSync(KEY) }, (req) =>
+    seen.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'] }),
+  );
+  baseUrl = `https://127.0.0.1:${front.port}/v1`;
 }, 60_000);
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => front.close());
 
 function client(ca?: Buffer): ApiClient {
   const transport = new Transport({ connectTimeoutMs: 5000, headersTimeoutMs: 5000, bodyTimeoutMs: 5000, maxResponseBytes: 1 << 20, maxSockets: 4, ...(ca ? { ca } : {}) });

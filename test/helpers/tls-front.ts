@@ -1,6 +1,6 @@
 // An https server that passes every request on to a plain-http origin (the sandbox), as a service
 // behind TLS: what the client sends over TLS reaches the origin unchanged.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
@@ -9,9 +9,11 @@ export interface TlsFront {
   close(): Promise<void>;
 }
 
-export async function startTlsFront(origin: string, tls: { cert: Buffer; key: Buffer }): Promise<TlsFront> {
+/** `onRequest` sees each request before it is passed on (a test that records what arrived). */
+export async function startTlsFront(origin: string, tls: { cert: Buffer; key: Buffer }, onRequest?: (req: IncomingMessage) => void): Promise<TlsFront> {
   const upstream = new URL(origin);
   const server = createServer(tls, (req, res) => {
+    onRequest?.(req);
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
