@@ -24,6 +24,32 @@ beforeAll(() => ensureFreshBuild(), 60_000);
 
 const STOPPED = 'the run was stopped (SIGTERM, SIGHUP or SIGBREAK)';
 
+/**
+ * The piped results of a run of 30 jobs stopped after at least 4: a row each, the rest "not
+ * attempted" for the stop, and nothing left in flight (what the rows say was created is what the
+ * sandbox has). Returns how many were created.
+ */
+function expectStoppedResults(piped: string, prefix: string): number {
+  const rows = piped.trim().split('\n').map((l) => l.split('\t'));
+  expect(rows).toHaveLength(30);
+  const created = rows.filter((r) => r[2] === 'created').length;
+  expect(created).toBeGreaterThanOrEqual(4);
+  expect(created).toBeLessThan(30);
+  expect(rows.filter((r) => r[2] === 'not attempted').map((r) => r[6])).toEqual(Array(30 - created).fill(`not attempted: ${STOPPED}`));
+  expect(titlesWithPrefix(sandbox.current, prefix).size).toBe(created);
+  return created;
+}
+
+/** The same command again: exit 0, and each of the 30 jobs exists exactly once. */
+async function expectRerunCompletes(args: string[], prefix: string) {
+  const again = await runBin(args, { env, timeoutMs: 30_000 });
+  expect(again.code, again.stderr).toBe(0);
+  const titles = titlesWithPrefix(sandbox.current, prefix);
+  expect(titles.size).toBe(30);
+  expect([...titles.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  return again;
+}
+
 describe.each([
   ['SIGTERM', 'terminated: waiting for the requests in flight (a second SIGTERM quits at once; a re-run resumes)'],
   // A hang-up may come twice (the terminal, then the shell passing it on): a second one changes nothing.
@@ -42,22 +68,11 @@ describe.each([
     expect(stopped.stderr).toMatch(/^30 jobs: \d+ created, \d+ not attempted \(\d+\.\d s\)$/m);
     expect(stopped.stderr).toContain(STOPPED);
     expect(stopped.stderr).toMatch(/^hint: run the same command again to continue/m);
-    const rows = stopped.stdout.trim().split('\n').map((l) => l.split('\t'));
-    expect(rows).toHaveLength(30);
-    const created = rows.filter((r) => r[2] === 'created').length;
-    expect(created).toBeGreaterThanOrEqual(4);
-    expect(created).toBeLessThan(30);
-    expect(rows.filter((r) => r[2] === 'not attempted').map((r) => r[6])).toEqual(Array(30 - created).fill(`not attempted: ${STOPPED}`));
-    // Nothing was left in flight: what the rows say was created is what the sandbox has.
-    expect(titlesWithPrefix(sandbox.current, prefix).size).toBe(created);
+    const created = expectStoppedResults(stopped.stdout, prefix);
     expect(existsSync(lock)).toBe(false);
 
-    const again = await runBin(args, { env, timeoutMs: 30_000 });
-    expect(again.code, again.stderr).toBe(0);
+    const again = await expectRerunCompletes(args, prefix);
     expect(again.stderr).toContain(`${created} already created in an earlier run`);
-    const titles = titlesWithPrefix(sandbox.current, prefix);
-    expect(titles.size).toBe(30);
-    expect([...titles.entries()].filter(([, n]) => n !== 1)).toEqual([]);
   });
 });
 
@@ -83,20 +98,10 @@ describe('batch whose terminal is closed (built CLI on a pseudo-terminal)', () =
     // 134): after the run has ended, so the code is not the run's. What matters is below.
     expect([143, 134], hungUp.stderr).toContain(hungUp.code);
     expect(hungUp.stdout).toContain('sending 30 jobs, 2 at a time'); // stderr was the terminal
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => l.split('\t'));
-    expect(rows).toHaveLength(30);
-    const created = rows.filter((r) => r[2] === 'created').length;
-    expect(created).toBeGreaterThanOrEqual(4);
-    expect(created).toBeLessThan(30);
-    expect(rows.filter((r) => r[2] === 'not attempted').map((r) => r[6])).toEqual(Array(30 - created).fill(`not attempted: ${STOPPED}`));
-    expect(titlesWithPrefix(sandbox.current, prefix).size).toBe(created);
+    expectStoppedResults(readFileSync(out, 'utf8'), prefix);
     expect(existsSync(accountLock(sandbox.current.baseUrl))).toBe(false);
     rmSync(dir, { recursive: true, force: true });
 
-    const again = await runBin(args, { env, timeoutMs: 30_000 });
-    expect(again.code, again.stderr).toBe(0);
-    const titles = titlesWithPrefix(sandbox.current, prefix);
-    expect(titles.size).toBe(30);
-    expect([...titles.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+    await expectRerunCompletes(args, prefix);
   });
 });
