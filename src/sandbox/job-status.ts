@@ -1,7 +1,9 @@
 // Lifecycle and approval states of a job (docs/api-rules.md, "States and transitions"). The label of code 1 is
 // not given by the API's description; the sandbox calls it "Closed" (docs/decisions.md).
 
-export const STATUS = { CLOSED: 1, NEW: 2, PENDING_APPROVAL: 3, REJECTED: 4, IN_PROGRESS: 5 } as const;
+import { APPROVAL, STATUS } from '../domain/job-status.js';
+
+export { APPROVAL, STATUS };
 
 export const STATUSES = [
   { code: 1, label: 'Closed', canSet: true },
@@ -18,7 +20,6 @@ export function statusLabel(code: number): string {
   return STATUS_LABELS.get(code) ?? 'Unknown';
 }
 
-export const APPROVAL = { REJECTED: -1, PENDING: 0, APPROVED: 1 } as const;
 export type ApprovalStatus = -1 | 0 | 1 | null;
 
 export function approvalStatusLabel(status: ApprovalStatus): string {

@@ -9,6 +9,7 @@ import type { Job } from '../../api/types.js';
 import type { Context } from '../../context/context.js';
 import { recruitCommand } from '../../context/invocation.js';
 import { sanitize } from '../../core/sanitize.js';
+import { STATUS } from '../../domain/job-status.js';
 import { SubmissionStore } from '../../jobs/submissions.js';
 import { accountInEffect, sameTarget } from '../../jobs/target.js';
 import { writeJson } from '../../terminal/output.js';
@@ -16,8 +17,6 @@ import { withSpinner } from '../../terminal/spinner.js';
 import { DraftStore, sameAccount } from '../../wizard/draft.js';
 import { describeTitle, stepReached } from '../../wizard/draft-summary.js';
 
-const PENDING_APPROVAL = 3;
-const IN_PROGRESS = 5;
 const RECENT_DAYS = 7;
 const RECENT_SCAN = 100;
 
@@ -40,8 +39,8 @@ export default async function status(ctx: Context): Promise<void> {
   const now = ctx.now();
   const [pending, active, newest] = await withSpinner(ctx, 'reading the account', () =>
     Promise.all([
-      allItems<Job>(api, '/jobs', { status: String(PENDING_APPROVAL), pageSize: 100 }, jobShape),
-      getPage<Job>(api, '/jobs', { status: String(IN_PROGRESS), pageSize: 1 }, jobShape),
+      allItems<Job>(api, '/jobs', { status: String(STATUS.PENDING_APPROVAL), pageSize: 100 }, jobShape),
+      getPage<Job>(api, '/jobs', { status: String(STATUS.IN_PROGRESS), pageSize: 1 }, jobShape),
       getPage<Job>(api, '/jobs', { pageSize: RECENT_SCAN }, jobShape),
     ]),
   );
@@ -49,13 +48,10 @@ export default async function status(ctx: Context): Promise<void> {
   const sandbox = ctx.sandboxAccount();
   const report: Report = {
     account: sandbox ? `the embedded sandbox (${sandbox} account)` : `${api.baseUrl} (profile ${ctx.settings().profile})`,
-    pendingApproval: pending.map((j) => ({
-      id: j.id,
-      title: String(j.title ?? ''),
-      jobCode: typeof j.jobCode === 'string' ? j.jobCode : null,
-      createdAt: typeof j.createdAt === 'string' ? j.createdAt : null,
-      waitingDays: days(typeof j.createdAt === 'string' ? j.createdAt : null, now),
-    })),
+    pendingApproval: pending.map((j) => {
+      const createdAt = typeof j.createdAt === 'string' ? j.createdAt : null;
+      return { id: j.id, title: String(j.title ?? ''), jobCode: typeof j.jobCode === 'string' ? j.jobCode : null, createdAt, waitingDays: days(createdAt, now) };
+    }),
     activeJobs: active.meta?.pagination?.totalItems ?? active.data.length,
     changedRecently: newest.data
       .filter((j) => typeof j.updatedAt === 'string' && (days(j.updatedAt, now) ?? Infinity) < RECENT_DAYS)

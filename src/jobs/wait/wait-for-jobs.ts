@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import { getJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
 import type { Clock } from '../../core/clock.js';
+import { APPROVAL, STATUS } from '../../domain/job-status.js';
 
 /** approved: approval 1 (or none on the account: null); active: status 5 (In Progress); or a lifecycle status code. */
 export type Target = { kind: 'approved' } | { kind: 'active' } | { kind: 'status'; code: number; label: string };
@@ -30,15 +31,13 @@ export interface WaitOptions {
 export const BACKOFF = 1.5;
 export const MAX_INTERVAL_MS = 30_000;
 
-const ACTIVE = 5;
-const REJECTED_STATUS = 4;
 
 /** Where the job is against the target: there, rejected (it will not get there by itself), or not yet. */
 export function judge(job: Job, target: Target): Outcome | 'waiting' {
   const reached =
-    target.kind === 'approved' ? job.approvalStatus === 1 || job.approvalStatus === null : target.kind === 'active' ? job.status === ACTIVE : job.status === target.code;
+    target.kind === 'approved' ? job.approvalStatus === APPROVAL.APPROVED || job.approvalStatus === null : target.kind === 'active' ? job.status === STATUS.IN_PROGRESS : job.status === target.code;
   if (reached) return 'reached';
-  const rejected = job.approvalStatus === -1 || (job.status === REJECTED_STATUS && !(target.kind === 'status' && target.code === REJECTED_STATUS));
+  const rejected = job.approvalStatus === APPROVAL.REJECTED || (job.status === STATUS.REJECTED && !(target.kind === 'status' && target.code === STATUS.REJECTED));
   return rejected ? 'rejected' : 'waiting';
 }
 

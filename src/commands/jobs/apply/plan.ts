@@ -9,6 +9,7 @@ import { PUBLICATION_FIELDS, WRITABLE_JOB_FIELDS } from '../../../domain/job-rul
 import { FIELDS } from '../../../domain/job-fields.js';
 import type { ServiceFields } from './export.js';
 import { sameValue } from '../update-report.js';
+import { APPROVAL, STATUS } from '../../../domain/job-status.js';
 
 export interface FileItem {
   index: number;
@@ -114,7 +115,7 @@ function jobsByCode(jobs: readonly Job[]): Map<string, Job[]> {
 }
 
 const isApproved = (job: Job) => job.approvalStatus === 1 || job.approvalStatus === null;
-const isActive = (job: Job) => job.status === 5;
+const isActive = (job: Job) => job.status === STATUS.IN_PROGRESS;
 
 /**
  * What an update sends for publication (docs/api-rules.md, "Publication rules"). A flag the file omits keeps the
@@ -143,7 +144,7 @@ function publicationOf(item: FileItem, job: Job, body: Record<string, unknown>):
  */
 export function planApply(items: readonly FileItem[], jobs: readonly Job[], prune: boolean, gone: ReadonlyMap<string, readonly number[]> = new Map()): Plan {
   const byCode = jobsByCode(jobs);
-  const approval = jobs.some((j) => j.status === 3 || j.approvalStatus === 0);
+  const approval = jobs.some((j) => j.status === STATUS.PENDING_APPROVAL || j.approvalStatus === APPROVAL.PENDING);
   const actions: Action[] = [];
   const unchanged: Unchanged[] = [];
   const uncompared: Uncompared[] = [];
