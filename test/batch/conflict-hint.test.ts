@@ -1,4 +1,4 @@
-// Issue 26, item 11: the hint after a batch's 409s names the cause that applies: freeing active-job
+// The hint after a batch's 409s names the cause that applies: freeing active-job
 // slots on a full account, creating unpublished when publication was refused (approval accounts).
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -1,4 +1,4 @@
-// Issue 26, item 3: two items of one file with the same jobCode are refused before anything is
+// Two items of one file with the same jobCode are refused before anything is
 // sent (a copied spreadsheet row keeps its code; jobs apply then refuses the account's file).
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -1,4 +1,4 @@
-// Issue 26, item 2: an item edited after an earlier run created it is refused by default (it would
+// An item edited after an earlier run created it is refused by default (it would
 // be a second job), naming the job it was created as; --create-edited creates it anyway.
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -1,4 +1,4 @@
-// Issue 26, item 12: a `jobs list --json` export as the file of `jobs create --file`: the fields
+// A `jobs list --json` export as the file of `jobs create --file`: the fields
 // the service sets are left out with one note; an item with an id is named as an existing job.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';

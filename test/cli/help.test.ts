@@ -111,7 +111,7 @@ describe('recruit help', () => {
       expect(text, field).toMatch(new RegExp(`^ {2}${term} {2,}\\S`, 'm'));
     }
     expect(text).toContain(`The service sets ${READ_ONLY_JOB_FIELDS.join(', ')}`);
-    // What scripts read (issue 27): the field list, jq, the limit and the filters.
+    // What scripts read: the field list, jq, the limit and the filters.
     expect(text).toMatch(/^ {2}--json id,title +only these fields/m);
     expect(text).toMatch(/^ {2}--jq '\.\[\]\.id' +the JSON through jq/m);
     expect(text).toContain('jobs list -L 20');

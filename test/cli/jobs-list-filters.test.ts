@@ -1,4 +1,4 @@
-// `jobs list` with what the service lacks (issue 27): -L/--limit, -s/-q, and the filters that read
+// `jobs list` with what the service lacks: -L/--limit, -s/-q, and the filters that read
 // every page and keep the matching jobs here (--customer, --industry, --job-function, --department,
 // --hiring-manager, --created-since, --updated-since), against the sandbox over HTTP.
 import { describe, expect, it } from 'vitest';

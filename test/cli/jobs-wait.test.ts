@@ -1,4 +1,4 @@
-// `recruit jobs wait` and `jobs create --wait` (issue 27) against the sandbox over HTTP, on its
+// `recruit jobs wait` and `jobs create --wait` against the sandbox over HTTP, on its
 // approval, direct and staffing accounts. The clock is a test's: its pauses take no time, and the
 // "approver" acts (through the sandbox's admin routes) at a chosen pause, as a person would.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `--json <fields>` and `--jq <expression>` (issue 27): gh's way of shaping output, on every command
+// `--json <fields>` and `--jq <expression>`: gh's way of shaping output, on every command
 // with JSON output, against the sandbox over HTTP; and where a spaced `--json` takes a value.
 import { describe, expect, it } from 'vitest';
 import { NOUNS_WITH_VERBS, settleJsonArgument } from '../../src/entry/json-argument.js';

@@ -1,4 +1,4 @@
-// Issue 26, item 4: the completion cache holds one account's values (switching accounts drops the
+// The completion cache holds one account's values (switching accounts drops the
 // other's), whole lists when a command fetched them whole, and the one-word names of lookups.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 26, item 8: the hint after Ctrl-C, and `jobs drafts`, name the command with the global flags
+// The hint after Ctrl-C, and `jobs drafts`, name the command with the global flags
 // that chose the account (`recruit --sandbox jobs create`), which alone finds the draft again.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';

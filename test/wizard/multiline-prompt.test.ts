@@ -81,7 +81,7 @@ describe('the multi-line prompt', () => {
   });
 });
 
-describe('the answered line of the multi-line prompt (issue 26, item 17)', () => {
+describe('the answered line of the multi-line prompt', () => {
   it('says "skipped" for an empty answer, not "1 line"', async () => {
     const p = start();
     p.type('\r');

@@ -1,4 +1,4 @@
-// Issue 26, item 17: keys typed ahead in one burst ("vendor⏎") press Enter while the list of the
+// Keys typed ahead in one burst ("vendor⏎") press Enter while the list of the
 // whole text is still on its way: the pick is that list's first entry, not the older list's.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';

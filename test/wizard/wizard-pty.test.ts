@@ -119,7 +119,7 @@ describe('going back and Ctrl-C in a pseudo-terminal', () => {
     const afterList = raw.slice(raw.lastIndexOf('Internship (IN)'), raw.indexOf('Draft saved'));
     expect(afterList.split(KEY.eraseLine).length - 1).toBeGreaterThanOrEqual(9);
     expect(pty.screen).not.toContain('error: Interrupted');
-    // Going back leaves no "← Back" answered line behind (issue 26, item 17).
+    // Going back leaves no "← Back" answered line behind.
     // (@inquirer draws its own done line before erasing it: only a line that ends is left on the screen.)
     expect(pty.screen).not.toMatch(/✔ [^\n]*← Back\r?\n/);
     expect(pty.screen.match(/Draft saved/g)).toHaveLength(1);

@@ -1,4 +1,4 @@
-// Issue 26, items 7, 13 and 15 for `jobs apply`: a CSV file's problems are named by row and
+// For `jobs apply`: a CSV file's problems are named by row and
 // column; Ctrl-C at the confirmation exits 130 quietly; the note about the service's fields only
 // when something is to change.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

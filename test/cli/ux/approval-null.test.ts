@@ -1,4 +1,4 @@
-// Issue 26, item 11: an account without approval (the service sends approvalStatus null and the
+// An account without approval (the service sends approvalStatus null and the
 // label "Unknown") shows no "approval Unknown" to people, and no approval advice in the wizard.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 26, item 16: `auth status` says what a token may do, found with requests that cannot
+// `auth status` says what a token may do, found with requests that cannot
 // change anything (a job creation without fields, a status change of no job), so a read-only
 // token is told before the first change fails with 403.
 import { describe, expect, it } from 'vitest';

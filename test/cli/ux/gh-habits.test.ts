@@ -1,4 +1,4 @@
-// Issue 26, item 14: what a gh user types first. `jobs view` is an alias (`jobs edit` is a command of
+// What a gh user types first. `jobs view` is an alias (`jobs edit` is a command of
 // its own, test/cli/jobs-edit.test.ts), `jobs
 // close` suggests `jobs status`, `lookup job-functions` is `lookup functions`, `jobs get` takes a
 // job code, `recruit version` prints the version, and `--status open` suggests the open statuses.

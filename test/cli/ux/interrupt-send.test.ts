@@ -1,4 +1,4 @@
-// Issue 26, item 5: Ctrl-C while one job is being sent says that its outcome is unknown until the
+// Ctrl-C while one job is being sent says that its outcome is unknown until the
 // service answers, names `jobs pending` and `--resume`, waits for the answer and reports it (exit 130).
 import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 26, items 1 and 15: a `jobs list` that feeds another command says when it holds one page
+// A `jobs list` that feeds another command says when it holds one page
 // of several, and a page past the last says so.
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src/sandbox/index.js';

@@ -1,4 +1,4 @@
-// Issue 26, item 16: a base URL without /v1 typed at `auth login` is offered with /v1 at once, and a
+// A base URL without /v1 typed at `auth login` is offered with /v1 at once, and a
 // URL the token check finds wrong (404) is asked again alone: the token is not typed twice.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

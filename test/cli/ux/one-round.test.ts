@@ -1,4 +1,4 @@
-// Issue 26, item 10: every problem of a `jobs create` in one round: the local checks, the names
+// Every problem of a `jobs create` in one round: the local checks, the names
 // (an employer type is checked even when its industry is misspelt), nothing sent.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';

@@ -1,4 +1,4 @@
-// Issue 26, item 17: edges of the wizard and of reading a job back.
+// Edges of the wizard and of reading a job back.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { call, useSandbox, validJob, words } from '../../helpers/sandbox.js';

@@ -1,4 +1,4 @@
-// The filters of `jobs list` the service lacks (issue 27): by customer, hiring manager, department,
+// The filters of `jobs list` the service lacks: by customer, hiring manager, department,
 // industry and job function (ids or names, resolved as everywhere: context/resolve.ts) and by age.
 // The service filters jobs by status and search only, so these read every page of that list and
 // keep the jobs that match here; each page is a request, paced as any other by the API client.
