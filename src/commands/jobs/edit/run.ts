@@ -16,7 +16,7 @@ import { openEditor } from '../../../terminal/editor.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { parseJobId } from '../args.js';
 import type { UpdateOptions } from '../update/flags.js';
-import { EDIT_FIELDS, EditSyntaxError, editText, parseEditText, showValue } from './edit-text.js';
+import { EDIT_FIELDS, EditSyntaxError, editText, parseEditText, showValue, type EditField } from './edit-text.js';
 
 const HEADER = (job: Job) => [
   `Editing job ${job.id}${job.jobCode ? ` (${String(job.jobCode)})` : ''}. Change the values, save and close the editor.`,
@@ -52,8 +52,10 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
       }
       let problem: string | undefined;
       let options: UpdateOptions | undefined;
+      let changes: Change[] = [];
       try {
-        options = changes(original, parseEditText(edited));
+        changes = changedFields(original, parseEditText(edited));
+        options = updateOptions(changes);
       } catch (error) {
         if (!(error instanceof EditSyntaxError)) throw error;
         problem = error.message;
@@ -63,7 +65,7 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
         return;
       }
       if (options) {
-        printChanges(ctx, original, parseEditText(edited));
+        printChanges(ctx, changes);
         if (ctx.interactive && ctx.globals.yes !== true) {
           const prompter = await ctx.prompter();
           const sure = await answerOf(prompter.confirm({ message: `Send these changes to job ${id}?`, default: true }));
@@ -89,14 +91,26 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
   }
 }
 
+interface Change {
+  field: EditField;
+  before: string;
+  after: string;
+}
+
+/** The fields whose value the edit changed. */
+function changedFields(original: ReadonlyMap<string, string>, edited: ReadonlyMap<string, string>): Change[] {
+  return EDIT_FIELDS.flatMap((field) => {
+    const before = original.get(field.key) ?? '';
+    const after = edited.get(field.key) ?? before;
+    return after === before ? [] : [{ field, before, after }];
+  });
+}
+
 /** The update's options: each changed field as its flag would give it; an emptied optional field as null. */
-function changes(original: ReadonlyMap<string, string>, edited: ReadonlyMap<string, string>): UpdateOptions {
+function updateOptions(changes: readonly Change[]): UpdateOptions {
   const options: Record<string, unknown> = {};
   const cleared: string[] = [];
-  for (const f of EDIT_FIELDS) {
-    const before = original.get(f.key) ?? '';
-    const after = edited.get(f.key) ?? before;
-    if (after === before) continue;
+  for (const { field: f, after } of changes) {
     if (after === '') {
       if (f.field.required === 'always') throw new EditSyntaxError(`${f.key} cannot be emptied: a job needs it`);
       cleared.push(`${f.field.name}=null`);
@@ -108,16 +122,10 @@ function changes(original: ReadonlyMap<string, string>, edited: ReadonlyMap<stri
   return options as UpdateOptions;
 }
 
-function printChanges(ctx: Context, original: ReadonlyMap<string, string>, edited: ReadonlyMap<string, string>): void {
-  const lines: string[] = [];
+function printChanges(ctx: Context, changes: readonly Change[]): void {
   const short = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
-  for (const f of EDIT_FIELDS) {
-    const before = original.get(f.key) ?? '';
-    const after = edited.get(f.key) ?? before;
-    if (after === before) continue;
-    lines.push(`  ${f.key}: ${before === '' ? '(none)' : short(before)} → ${after === '' ? '(none)' : short(after)}`);
-  }
-  ctx.info(`Changes:\n${lines.join('\n')}`);
+  const shown = (text: string) => (text === '' ? '(none)' : short(text));
+  ctx.info(`Changes:\n${changes.map((c) => `  ${c.field.key}: ${shown(c.before)} → ${shown(c.after)}`).join('\n')}`);
 }
 
 const PROBLEM_START = '# ---- The last edit could not be sent: ----';
