@@ -163,6 +163,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let config: ConfigData | undefined;
   const configData = () => (config ??= readConfig(env));
   let keyringToken: string | undefined;
+  let secretStore: Promise<SecretStore | undefined> | undefined;
   let client: Promise<ApiClient> | undefined;
   const cleanups: Array<() => Promise<void>> = [];
   let stderrColor: boolean | undefined;
@@ -207,7 +208,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     newKey: () => crypto.randomUUID(),
     settings: () => (settings ??= resolveSettings(globals, env, configData(), keyringToken)),
     network: () => (network ??= resolveNetwork(globals, env, storedProfile(configData(), ctx.settings().profile), ctx.settings().profile)),
-    secrets: () => (io.secrets ? Promise.resolve(io.secrets) : keyringDisabled(env) ? Promise.resolve(undefined) : osKeyring()),
+    secrets: () => (secretStore ??= io.secrets ? Promise.resolve(io.secrets) : keyringDisabled(env) ? Promise.resolve(undefined) : osKeyring()),
     async loadStoredToken() {
       if (globals.sandbox || env.RECRUIT_TOKEN) return;
       let profile: string;
