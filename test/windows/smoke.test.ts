@@ -97,9 +97,16 @@ describe('Node for Windows under wine', () => {
     expect(before).toBeGreaterThanOrEqual(3);
     expect(before).toBeLessThan(60);
 
-    const again = await wine.run(args, { env, timeoutMs: 120_000 });
-    expect(again.code, again.stderr).toBe(0);
+    // One request in four fails, so an item can meet five faults in a row and give up: the run then
+    // exits 5 (gave up) and asks to be run again, which is what a user does, as often as it takes.
+    let again = await wine.run(args, { env, timeoutMs: 120_000 });
     expect(again.stderr).toMatch(/already created in an earlier run/);
+    for (let rerun = 0; again.code !== 0 && rerun < 3; rerun++) {
+      expect(again.code, `${again.stderr}\n${again.stdout}`).toBe(5);
+      expect(again.stderr).toContain('run the same command again');
+      again = await wine.run(args, { env, timeoutMs: 120_000 });
+    }
+    expect(again.code, `${again.stderr}\n${again.stdout}`).toBe(0);
     const counts = titles(faulty.current, prefix);
     expect(counts.size).toBe(60);
     expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
