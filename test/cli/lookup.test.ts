@@ -25,7 +25,8 @@ function lookup(args: string[], options: Options = {}) {
 
 async function json<T = Array<Record<string, unknown>>>(args: string[], options: Options = {}): Promise<T> {
   const result = await lookup([...args, '--json'], options);
-  expect(result.stderr).toBe('');
+  // Nothing on stderr but the note of more pages.
+  expect(result.stderr).toMatch(/^(page \d+ of \d+ \(\d+ items\); use --page \d+ or --all\n)?$/);
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as T;
 }
@@ -126,6 +127,11 @@ describe('recruit lookup: output', () => {
     const middle = await lookup(['functions', '--industry', '1', '--page-size', '5', '--page', '2']);
     expect(middle.stdout.split('\n')[0]).toBe('106\tProduct Management');
     expect(middle.stderr).toBe('page 2 of 3 (14 items); use --page 3 or --all\n');
+
+    // JSON in a pipe feeds another command: it says so too, on stderr, and stdout stays JSON.
+    const piped = await lookup(['industries', '--json']);
+    expect(JSON.parse(piped.stdout)[0]).toEqual({ id: 1, name: 'Information Technology' });
+    expect(piped.stderr).toBe('page 1 of 2 (20 items); use --page 2 or --all\n');
 
     const last = await lookup(['industries', '--page', '2'], { tty: true });
     expect(last.code).toBe(0);

@@ -52,8 +52,8 @@ export async function listLookup(ctx: Context, kind: ListKind, request: ListRequ
   });
   rememberLookup(ctx, kind, items);
 
-  if (ctx.globals.json) return writeJson(ctx, items);
-  if (request.table) {
+  if (ctx.globals.json) await writeJson(ctx, items);
+  else if (request.table) {
     const { writeTable } = await import('../../terminal/table-format.js');
     await writeTable(ctx, request.table, { columns: csvColumnsOf(spec), text: new Set(['id']), sheet: kind }, items);
   } else if (items.length > 0) await printTable(ctx, columnsOf(spec), items);
