@@ -13,6 +13,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which ran the
+    // files one after another. Most of a file's time is waiting (sockets, child processes, timers),
+    // so three workers share two cores well (docs/testing.md, "Its time").
+    maxWorkers: 3,
     setupFiles: ['test/helpers/isolate-home.ts'],
   },
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { BACKOFF, judge, MAX_INTERVAL_MS } from '../../src/jobs/wait/wait-for-jobs.js';
-import { runCli } from '../helpers/cli.js';
+import { Capture, runCli } from '../helpers/cli.js';
 import { skippingClock, type FakeClock } from '../helpers/clock.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 
@@ -122,11 +122,20 @@ describe('recruit jobs wait (sandbox)', () => {
 
   it('a spinner on a terminal says what it waits for', async () => {
     const id = await createJob(sandbox.current, 'sbx_approval_full', 'Spinner job');
+    const stderr = new Capture(true);
+    const shown = () => stderr.text.includes(`waiting for job ${id}`);
     const result = await runCli(['jobs', 'wait', String(id), '--base-url', sandbox.current.baseUrl], {
       env: { RECRUIT_TOKEN: 'sbx_approval_full', CI: undefined, TERM: 'xterm-256color' },
       tty: true,
-      // The spinner shows after 300 ms of real time: the approver takes that long at the first pause.
-      clock: approverClock({ 1: async () => { await new Promise((r) => setTimeout(r, 450)); await admin(sandbox.current, id, 'approve')(); } }),
+      stderr,
+      // The spinner shows after 300 ms of real time, and once its library is loaded: the approver
+      // waits at the first pause until it is on the terminal (10 s at most, on a loaded machine).
+      clock: approverClock({
+        1: async () => {
+          for (let waited = 0; !shown() && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+          await admin(sandbox.current, id, 'approve')();
+        },
+      }),
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`waiting for job ${id} to be active`);

@@ -43,12 +43,14 @@ export interface InProcessOptions {
   prompter?: Prompter;
   /** Where tokens go instead of the OS keyring (test/helpers/fake-secret-store.ts). */
   secrets?: SecretStore;
+  /** The stderr to write to, for a test that watches it while the command runs. */
+  stderr?: Capture;
 }
 
 /** The CLI in this process: fast, and the place for most command tests. */
 export async function runCli(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
   const stdout = new Capture(options.tty ?? false, options.columns);
-  const stderr = new Capture(options.tty ?? false, options.columns);
+  const stderr = options.stderr ?? new Capture(options.tty ?? false, options.columns);
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as IO['stdin'];
   stdin.isTTY = options.tty ?? false;
   const clock = options.clock ?? skippingClock();

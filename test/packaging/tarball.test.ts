@@ -118,12 +118,12 @@ describe('the npm package', () => {
   });
 
   it('lists industries from the embedded sandbox', () => {
-    const result = recruit('--sandbox', 'lookup', 'industries', '--json');
+    const result = recruit('--sandbox', 'lookup', 'industries', '--all', '--json');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const industries = JSON.parse(result.stdout) as Array<{ id: number; name: string }>;
     expect(industries[0]).toEqual({ id: 1, name: 'Information Technology' });
-    expect(industries).toHaveLength(10);
+    expect(industries).toHaveLength(20);
   });
 
   it('creates the example jobs in the embedded sandbox, once', () => {
@@ -137,7 +137,7 @@ describe('the npm package', () => {
   });
 
   it('filters through jq with no jq program installed (jq-web bundled, its jq.wasm beside its chunk)', () => {
-    const result = recruit('--sandbox', 'lookup', 'industries', '--jq', '.[0].name');
+    const result = recruit('--sandbox', 'lookup', 'industries', '--all', '--jq', '.[0].name');
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('Information Technology\n');
   });
