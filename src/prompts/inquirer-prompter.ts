@@ -90,6 +90,20 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
       await answered(options.message, nameOf(options.choices, value));
       return value;
     },
+    async checkbox(options) {
+      const { checkbox } = await prompts();
+      const values = await checkbox(
+        {
+          message: await asking(options.message, options.hint),
+          choices: options.choices,
+          pageSize: options.pageSize,
+          loop: false,
+        },
+        context,
+      );
+      await answered(options.message, values.length === 0 ? 'none' : values.map((v) => nameOf(options.choices, v)).join(', '));
+      return values;
+    },
     async input(options) {
       const { input } = await prompts();
       const value = await input({ message: await asking(options.message, options.hint), default: options.default, validate: options.validate }, context);

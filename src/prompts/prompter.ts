@@ -33,6 +33,12 @@ export interface SelectOptions<T> extends Asked {
   pageSize?: number;
 }
 
+export interface CheckboxOptions<T> extends Asked {
+  /** Space ticks a choice, Enter ends: the ticked values come back, in the order of the choices. */
+  choices: Choice<T>[];
+  pageSize?: number;
+}
+
 export interface InputOptions extends Asked {
   default?: string;
   validate?: Validate;
@@ -59,6 +65,8 @@ export interface PasswordOptions {
 export interface Prompter {
   search<T>(options: SearchOptions<T>): Promise<T>;
   select<T>(options: SelectOptions<T>): Promise<T>;
+  /** Several of a list at once (none is an answer). */
+  checkbox<T>(options: CheckboxOptions<T>): Promise<T[]>;
   input(options: InputOptions): Promise<string>;
   /** Several lines of text: an empty line ends it; a first line holding only `<` returns "<". */
   multiline(options: MultilineOptions): Promise<string>;

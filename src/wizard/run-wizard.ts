@@ -13,9 +13,9 @@ import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.j
 import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { DraftStore, newDraftId, type StoredDraft } from './draft.js';
 import { describeSavedAt, describeStep, describeTitle, stepReached } from './draft-summary.js';
-import { editStep, walk } from './navigator.js';
+import { editStep, walk, walkDetails } from './navigator.js';
 import { isPromptInterrupt, type Prompter } from '../prompts/prompter.js';
-import { askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
+import { askDetails, askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
 import { keepAnswers, removeDraft, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
 import { BACK, backChoice, type Back } from '../prompts/back.js';
@@ -177,6 +177,9 @@ async function reviewLoop(session: Session): Promise<void> {
     switch (await askReviewAction(session)) {
       case 'submit':
         if ((await submitJob(session)) === 'created') return;
+        break;
+      case 'details':
+        await walkDetails(session, await askDetails(session));
         break;
       case 'edit': {
         const step = await askFieldToEdit(session);
