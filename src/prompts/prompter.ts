@@ -50,6 +50,20 @@ export interface MultilineOptions extends Asked {
   validate?: Validate;
   /** A live line under the text, e.g. "42/100 words". */
   status?: (value: string) => string;
+  /**
+   * A line that, typed alone (not pasted), ends the prompt at once without validate: the answer is
+   * the text so far with that line last (`endsWithCommand`). `help` is said in the keys' line.
+   */
+  command?: { line: string; help: string };
+}
+
+/** Whether a multi-line answer ends with the `command` line (then the text before it is `withoutCommand`). */
+export function endsWithCommand(text: string, line: string): boolean {
+  return text.split('\n').at(-1)!.trim() === line;
+}
+
+export function withoutCommand(text: string): string {
+  return text.split('\n').slice(0, -1).join('\n');
 }
 
 export interface ConfirmOptions {
