@@ -89,7 +89,7 @@ export async function askDetails(session: Session): Promise<Step[]> {
     value: group,
     description: set
       ? sanitizeCell(group.steps.filter((s) => isSet(s, session.answers)).map((s) => `${s.label}: ${s.show(session.answers, session)}`).join('; '))
-      : 'not set',
+      : `not set${group.steps.length > 1 ? `: ${group.steps.map((s) => s.label.toLowerCase()).join(', ')}` : ''}`,
   }));
   const picked = await session.prompter.checkbox({
     message: 'Add which details?',

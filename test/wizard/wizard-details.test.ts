@@ -88,7 +88,8 @@ describe('Add details', () => {
     prompter.assertDone();
     const boxes = prompter.seen.filter((s) => s.kind === 'checkbox');
     expect(boxes[0]!.choices).toEqual(['Salary', 'Job type', 'Education level', 'Experience', 'Qualifications', 'Skills', 'Department', 'Hiring manager', 'Publication']);
-    expect(boxes[0]!.descriptions!.Skills).toBe('not set');
+    expect(boxes[0]!.descriptions!.Skills).toBe('not set: skills, optional skills');
+    expect(boxes[0]!.descriptions!.Experience).toBe('not set');
     // The first step of the details offers Back (to the review).
     expect(prompter.seen.find((s) => s.message === 'Years of experience')!.hint).toContain('`<` alone goes back');
     const reviews = stderr.text.split('Review the job:');

@@ -48,6 +48,7 @@ describe('the description in the editor', () => {
     prompter.assertDone();
     expect(prompter.seen.find((s) => s.message === 'Description')!.hint).toContain('`:e` on a line opens your editor');
     expect(w.seen(0)).toBe('');
+    expect(w.stderr.text).toContain('Description from the editor: 120/100 words');
     expect(await description(w.stdout.text)).toBe(DESCRIPTION);
   });
 

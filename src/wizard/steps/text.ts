@@ -77,7 +77,10 @@ export const descriptionStep: Step = {
       if (edited === 'failed' || text === undefined) continue;
       if (edited === 'empty') session.ctx.info('The editor left the description empty: it is kept as it was.');
       const problem = descriptionProblem(text);
-      if (!problem) return { description: text.trim() };
+      if (!problem) {
+        session.ctx.info(`Description from the editor: ${wordCount(text)}`);
+        return { description: text.trim() };
+      }
       // Too short: the prompt again, holding the text, to go on typing or edit it again.
       session.ctx.warn(problem);
     }
