@@ -1,4 +1,5 @@
-// `recruit jobs create` on a terminal without input flags: the creation wizard (docs/guides/wizard.md).
+// `recruit jobs create` on a terminal without input flags (or with field flags that leave fields out,
+// or --from): the creation wizard (docs/guides/wizard.md).
 // Its only input is the prompter; answers are kept in a draft after every step, so Ctrl-C, a crash
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';
@@ -26,8 +27,9 @@ export interface WizardOptions {
   /** Body fields from flags (e.g. --publish-career-page: publishToCareerPage), taken as answered. */
   initial?: Record<string, unknown>;
   /**
-   * Answers to start from instead of a draft (a clone: `jobs create --from`): no draft is offered,
-   * and the wizard asks only what they lack, then opens the review. `intro` is said first.
+   * Answers to start from instead of a draft (a clone, `jobs create --from`, or incomplete field
+   * flags): no draft is offered, and the wizard asks only what they lack, then opens the review.
+   * `intro` is said first.
    */
   prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string };
 }

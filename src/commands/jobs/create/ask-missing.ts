@@ -9,7 +9,6 @@ import type { Context } from '../../../context/context.js';
 import { fieldNamed } from '../../../domain/job-fields.js';
 import { checkJobInput, isMissing } from '../../../jobs/job-input.js';
 import { accountTypeOf } from '../../../jobs/target.js';
-import type { Prompter } from '../../../prompts/prompter.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 
 /** The fields a checked body lacks (the customer on a staffing account included), by their labels. */
@@ -34,7 +33,7 @@ async function industryOf(api: ApiClient, body: Record<string, unknown>): Promis
   return undefined;
 }
 
-export async function askMissing(ctx: Context, body: Record<string, unknown>, missing: string[], prompter?: Prompter): Promise<void> {
+export async function askMissing(ctx: Context, body: Record<string, unknown>, missing: string[]): Promise<void> {
   const api = await ctx.api();
   const input = { ...body };
   if (input.industryId === undefined) {
@@ -55,5 +54,5 @@ export async function askMissing(ctx: Context, body: Record<string, unknown>, mi
     delete prefilled.answers.employerType;
   }
   const intro = `Asking for what the flags did not give${missing.length > 0 ? ` (${missing.join(', ')})` : ''}, then the review.`;
-  return runWizard(ctx, { ...(prompter ? { prompter } : {}), prefilled: { ...prefilled, intro } });
+  return runWizard(ctx, { prefilled: { ...prefilled, intro } });
 }

@@ -8,7 +8,6 @@ import { writeJson } from '../../../terminal/output.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { flagFor } from '../../../jobs/flag-input.js';
 import { checkCodes, checkJobInput, isMissing, type Problem } from '../../../jobs/job-input.js';
-import type { Prompter } from '../../../prompts/prompter.js';
 import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
 import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
 import { sendAndReport } from '../../../jobs/send-and-report.js';
@@ -95,14 +94,14 @@ export function publicationFromFlags(input: Record<string, unknown>, options: Cr
  * required fields out start the wizard with their values, which asks only those (ask-missing.ts);
  * elsewhere a missing field is a usage error, as any other problem.
  */
-export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions, prompter?: Prompter): Promise<void> {
+export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
   publicationFromFlags(input, options);
   const ask = ctx.interactive && !options.dryRun && !options.wait;
   const body = await checkedBody(ctx, input, ask ? { ignore: isMissing } : {});
   if (ask) {
     const { askMissing, missingFields } = await import('./ask-missing.js');
     const missing = missingFields(ctx, body);
-    if (missing.length > 0) return askMissing(ctx, body, missing, prompter);
+    if (missing.length > 0) return askMissing(ctx, body, missing);
   }
   await sendChecked(ctx, await ctx.api(), body, options, 'flags');
 }
