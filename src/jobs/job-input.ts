@@ -23,6 +23,11 @@ export interface Problem {
   message: string;
 }
 
+/** A required field that is not given at all (not one given wrongly). */
+export function isMissing(problem: Problem): boolean {
+  return problem.message.startsWith('is required');
+}
+
 /** Reference fields that may be given by name (`"jobFunction": "DevOps"`) or by id. */
 export const REFERENCES = REFERENCE_FIELDS;
 

@@ -5,7 +5,7 @@
 // ("type to filter"). So Ctrl-C leaves no list drawn on the screen: the prompt is gone, and the
 // wizard's one line about the draft follows.
 import { BACK_LABEL, isBackInput } from './back.js';
-import type { Choice, Prompter } from './prompter.js';
+import { endsWithCommand, type Choice, type Prompter } from './prompter.js';
 
 type Theme = Awaited<ReturnType<typeof loadTheme>>;
 
@@ -90,6 +90,20 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
       await answered(options.message, nameOf(options.choices, value));
       return value;
     },
+    async checkbox(options) {
+      const { checkbox } = await prompts();
+      const values = await checkbox(
+        {
+          message: await asking(options.message, options.hint),
+          choices: options.choices,
+          pageSize: options.pageSize,
+          loop: false,
+        },
+        context,
+      );
+      await answered(options.message, values.length === 0 ? 'none' : values.map((v) => nameOf(options.choices, v)).join(', '));
+      return values;
+    },
     async input(options) {
       const { input } = await prompts();
       const value = await input({ message: await asking(options.message, options.hint), default: options.default, validate: options.validate }, context);
@@ -99,7 +113,9 @@ export function createInquirerPrompter(streams: PromptStreams): Prompter {
     async multiline(options) {
       const { default: multiline, linesSummary } = await import('./multiline-prompt.js');
       const value = await multiline({ ...options, message: await asking(options.message, options.hint) }, context);
-      await answered(options.message, isBackInput(value) ? BACK_LABEL : (options.status?.(value) ?? linesSummary(value)));
+      // The command line (e.g. `:e`, the editor) is no answer yet: the step asks again after it.
+      const command = options.command && endsWithCommand(value, options.command.line);
+      await answered(options.message, isBackInput(value) || command ? BACK_LABEL : (options.status?.(value) ?? linesSummary(value)));
       return value;
     },
     async confirm(options) {

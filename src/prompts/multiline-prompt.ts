@@ -20,6 +20,8 @@ export interface MultilineConfig {
   default?: string;
   validate?: (value: string) => true | string;
   status?: (value: string) => string;
+  /** A line that, typed alone, ends the prompt at once: the text so far with that line last. */
+  command?: { line: string; help: string };
 }
 
 /** Lines shown above the one being typed; older ones are summarised. */
@@ -82,6 +84,7 @@ export default createPrompt<string, MultilineConfig>((config, done) => {
       }
       lastWasReturn.current = key.name === 'return';
       if (!pasting.current && lines.length === 0 && current.trim() === '<') return finish('<');
+      if (!pasting.current && config.command && current.trim() === config.command.line) return finish([...lines, config.command.line].join('\n'));
       if (pasting.current || current !== '') {
         setLines([...lines, current]);
         setCurrent('');
@@ -124,7 +127,7 @@ export default createPrompt<string, MultilineConfig>((config, done) => {
   const content = [...top, ...shown.map((l) => `  ${l}`), `  ${current}`].join('\n');
   const text = [...lines, current].join('\n');
   const help = theme.style.help(
-    `${config.status ? `${config.status(text)} · ` : ''}Enter on an empty line: done · Backspace on an empty line: edit the line above · Ctrl-X: clear`,
+    `${config.status ? `${config.status(text)} · ` : ''}Enter on an empty line: done · Backspace on an empty line: edit the line above · Ctrl-X: clear${config.command ? ` · ${config.command.help}` : ''}`,
   );
   return [content, error ? `${theme.style.error(error)}\n${help}` : help];
 });

@@ -33,6 +33,12 @@ export interface SelectOptions<T> extends Asked {
   pageSize?: number;
 }
 
+export interface CheckboxOptions<T> extends Asked {
+  /** Space ticks a choice, Enter ends: the ticked values come back, in the order of the choices. */
+  choices: Choice<T>[];
+  pageSize?: number;
+}
+
 export interface InputOptions extends Asked {
   default?: string;
   validate?: Validate;
@@ -44,6 +50,20 @@ export interface MultilineOptions extends Asked {
   validate?: Validate;
   /** A live line under the text, e.g. "42/100 words". */
   status?: (value: string) => string;
+  /**
+   * A line that, typed alone (not pasted), ends the prompt at once without validate: the answer is
+   * the text so far with that line last (`endsWithCommand`). `help` is said in the keys' line.
+   */
+  command?: { line: string; help: string };
+}
+
+/** Whether a multi-line answer ends with the `command` line (then the text before it is `withoutCommand`). */
+export function endsWithCommand(text: string, line: string): boolean {
+  return text.split('\n').at(-1)!.trim() === line;
+}
+
+export function withoutCommand(text: string): string {
+  return text.split('\n').slice(0, -1).join('\n');
 }
 
 export interface ConfirmOptions {
@@ -59,6 +79,8 @@ export interface PasswordOptions {
 export interface Prompter {
   search<T>(options: SearchOptions<T>): Promise<T>;
   select<T>(options: SelectOptions<T>): Promise<T>;
+  /** Several of a list at once (none is an answer). */
+  checkbox<T>(options: CheckboxOptions<T>): Promise<T[]>;
   input(options: InputOptions): Promise<string>;
   /** Several lines of text: an empty line ends it; a first line holding only `<` returns "<". */
   multiline(options: MultilineOptions): Promise<string>;

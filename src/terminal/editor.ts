@@ -21,3 +21,22 @@ export function openEditor(file: string, env: NodeJS.ProcessEnv): Promise<void> 
     });
   });
 }
+
+/**
+ * `text` in the editor, in a file of its own (readable by the user only, under a fresh temporary
+ * directory removed afterwards): the text as the editor left it.
+ */
+export async function editInEditor(text: string, env: NodeJS.ProcessEnv, name: string): Promise<string> {
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'recruit-edit-'));
+  try {
+    const file = join(dir, name);
+    writeFileSync(file, text, { mode: 0o600 });
+    await openEditor(file, env);
+    return readFileSync(file, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

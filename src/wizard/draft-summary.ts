@@ -2,10 +2,10 @@
 import { sanitize } from '../core/sanitize.js';
 import type { Answers } from './answers.js';
 import { isAnswered } from './navigator.js';
-import { STEPS } from './steps/index.js';
+import { REQUIRED_STEPS as STEPS } from './steps/index.js';
 
 export interface StepReached {
-  /** The label of the first step without an answer, or "review" when every step has one. */
+  /** The label of the first required step without an answer, or "review" when every one has one (details are added from the review). */
   label: string;
   /** 1-based number of that step; STEPS.length + 1 for the review. */
   number: number;
@@ -19,7 +19,7 @@ export function stepReached(answers: Answers): StepReached {
     : { label: STEPS[index]!.label, number: index + 1, of: STEPS.length };
 }
 
-/** "Location (step 7 of 20)", or "review". */
+/** "Location (step 7 of 7)", or "review". */
 export function describeStep(answers: Answers): string {
   const at = stepReached(answers);
   return at.label === 'review' ? 'review (every step answered)' : `${at.label} (step ${at.number} of ${at.of})`;

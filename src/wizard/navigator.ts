@@ -1,18 +1,31 @@
-// Moving through the steps: forward over the questions not yet answered, back to the previous step
-// on request, and one step at a time when the review asks to edit a field. Every answer is saved to
-// the draft at once.
+// Moving through the steps: forward over the required questions not yet answered, back to the
+// previous step on request, through the details the review's "Add details" picked, and one step at
+// a time when the review asks to edit a field. Every answer is saved to the draft at once.
 import type { Answers } from './answers.js';
 import { BACK } from '../prompts/back.js';
 import type { Session, Step } from './session.js';
 import { saveDraft } from './session.js';
-import { STEPS } from './steps/index.js';
+import { REQUIRED_STEPS } from './steps/index.js';
 
 export function isAnswered(step: Step, answers: Answers): boolean {
   return step.keys.every((k) => answers[k] !== undefined);
 }
 
+/** Whether a step holds a value: not unanswered, skipped, cleared, empty or off. */
+export function isSet(step: Step, answers: Answers): boolean {
+  return step.keys.some((k) => {
+    const v = answers[k];
+    return v !== undefined && v !== null && v !== false && !(Array.isArray(v) && v.length === 0);
+  });
+}
+
 export async function applies(step: Step, session: Session): Promise<boolean> {
   return step.applies ? step.applies(session) : true;
+}
+
+/** Whether a required step is asked on the way to the review. */
+export async function asked(step: Step, session: Session): Promise<boolean> {
+  return (await applies(step, session)) && (step.required ? step.required(session) : true);
 }
 
 /** Records a step's answer; a changed answer drops the answers that depended on it. */
@@ -23,21 +36,25 @@ export function record(session: Session, step: Step, patch: Partial<Answers>): v
   saveDraft(session);
 }
 
-async function previousApplicable(session: Session, index: number): Promise<number> {
-  for (let i = index - 1; i >= 0; i--) if (await applies(STEPS[i]!, session)) return i;
-  return -1;
-}
-
 /**
- * Asks every step that applies and has no answer yet, in order. "Back" re-asks the previous step
- * (answered or not); a step that does not apply gets null answers and is passed over both ways.
+ * Asks `steps` in order: those `ask` passes over get null answers (when unanswered) and are passed
+ * over both ways; the others are asked unless answered (or always, with `again`). "Back" re-asks
+ * the previous step asked, answered or not; Back from the first ends the walk when `backOut`.
  */
-export async function walk(session: Session): Promise<void> {
+async function walkSteps(
+  session: Session,
+  steps: readonly Step[],
+  options: { again?: boolean; backOut?: boolean; ask: (step: Step) => Promise<boolean> },
+): Promise<void> {
+  const previousAsked = async (index: number) => {
+    for (let i = index - 1; i >= 0; i--) if (await options.ask(steps[i]!)) return i;
+    return -1;
+  };
   let i = 0;
   let revisit = -1; // a step reached by going back is asked although it has an answer
-  while (i < STEPS.length) {
-    const step = STEPS[i]!;
-    if (!(await applies(step, session))) {
+  while (i < steps.length) {
+    const step = steps[i]!;
+    if (!(await options.ask(step))) {
       if (!isAnswered(step, session.answers)) {
         for (const k of step.keys) (session.answers as Record<string, unknown>)[k] = null;
         saveDraft(session);
@@ -45,20 +62,31 @@ export async function walk(session: Session): Promise<void> {
       i++;
       continue;
     }
-    if (i !== revisit && isAnswered(step, session.answers)) {
+    if (!options.again && i !== revisit && isAnswered(step, session.answers)) {
       i++;
       continue;
     }
-    const previous = await previousApplicable(session, i);
-    const result = await step.ask(session, { canGoBack: previous >= 0 });
+    const previous = await previousAsked(i);
+    const result = await step.ask(session, { canGoBack: previous >= 0 || options.backOut === true });
     if (result === BACK) {
       if (previous >= 0) i = revisit = previous;
+      else if (options.backOut) return;
       continue;
     }
     record(session, step, result);
     revisit = -1;
     i++;
   }
+}
+
+/** Asks every required step that is asked and has no answer yet, in order (steps/index.ts REQUIRED_STEPS). */
+export function walk(session: Session): Promise<void> {
+  return walkSteps(session, REQUIRED_STEPS, { ask: (step) => asked(step, session) });
+}
+
+/** Asks the steps of the details picked on the review, each again with its answer as the default; Back from the first returns to the review. */
+export function walkDetails(session: Session, steps: readonly Step[]): Promise<void> {
+  return walkSteps(session, steps, { again: true, backOut: true, ask: (step) => applies(step, session) });
 }
 
 /** Asks one step again (from the review); going back returns to the review unchanged. */

@@ -1,4 +1,5 @@
-// `recruit jobs create` on a terminal without input flags: the creation wizard (docs/guides/wizard.md).
+// `recruit jobs create` on a terminal without input flags (or with field flags that leave fields out,
+// or --from): the creation wizard (docs/guides/wizard.md).
 // Its only input is the prompter; answers are kept in a draft after every step, so Ctrl-C, a crash
 // or "save draft and quit" never loses typing.
 import { getPage } from '../api/paginate.js';
@@ -13,9 +14,9 @@ import { learnByProbe, learnedAccountType, learns } from '../jobs/account-type.j
 import { accountTypeOf, targetOf } from '../jobs/target.js';
 import { DraftStore, newDraftId, type StoredDraft } from './draft.js';
 import { describeSavedAt, describeStep, describeTitle, stepReached } from './draft-summary.js';
-import { editStep, walk } from './navigator.js';
+import { editStep, walk, walkDetails } from './navigator.js';
 import { isPromptInterrupt, type Prompter } from '../prompts/prompter.js';
-import { askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
+import { askDetails, askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
 import { keepAnswers, removeDraft, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
 import { BACK, backChoice, type Back } from '../prompts/back.js';
@@ -26,8 +27,9 @@ export interface WizardOptions {
   /** Body fields from flags (e.g. --publish-career-page: publishToCareerPage), taken as answered. */
   initial?: Record<string, unknown>;
   /**
-   * Answers to start from instead of a draft (a clone: `jobs create --from`): no draft is offered,
-   * and the wizard asks only what they lack, then opens the review. `intro` is said first.
+   * Answers to start from instead of a draft (a clone, `jobs create --from`, or incomplete field
+   * flags): no draft is offered, and the wizard asks only what they lack, then opens the review.
+   * `intro` is said first.
    */
   prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string };
 }
@@ -177,6 +179,9 @@ async function reviewLoop(session: Session): Promise<void> {
     switch (await askReviewAction(session)) {
       case 'submit':
         if ((await submitJob(session)) === 'created') return;
+        break;
+      case 'details':
+        await walkDetails(session, await askDetails(session));
         break;
       case 'edit': {
         const step = await askFieldToEdit(session);

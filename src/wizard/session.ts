@@ -50,6 +50,12 @@ export interface Step {
   fields: string[];
   /** False when the step does not apply: it is skipped and its answers set to null. */
   applies?(session: Session): Promise<boolean>;
+  /**
+   * Of a step on the way to the review (steps/index.ts REQUIRED_STEPS): false when, this time, it
+   * is not asked there (its answers set to null) but offered among the details (the customer of an
+   * account that does not need one).
+   */
+  required?(session: Session): boolean;
   ask(session: Session, step: StepContext): Promise<Partial<Answers> | Back>;
   /** The answer as shown on the review screen. */
   show(answers: Answers, session: Session): string;

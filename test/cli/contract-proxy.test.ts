@@ -12,7 +12,7 @@ import { runCli, type CliResult } from '../helpers/cli.js';
 import { useContractProxy } from '../helpers/contract-proxy.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { call, useSandbox, validJob, words } from '../helpers/sandbox.js';
-import { classification, createdId, details, publication, review, skipOptional } from '../wizard/scripts.js';
+import { classification, createdId, details, review } from '../wizard/scripts.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useContractProxy(sandbox);
@@ -128,7 +128,7 @@ describe('the CLI through a validating proxy built from docs/openapi.yaml', () =
   });
 
   it('the wizard on the direct account, whose account-type probe is the one invalid request it sends on purpose', async () => {
-    const prompter = new FakePrompter([...classification(), ...details('Contract Wizard'), ...skipOptional(), ...publication('No'), review('Submit')]);
+    const prompter = new FakePrompter([...classification(), ...details('Contract Wizard'), review('Submit')]);
     let result: CliResult | undefined;
     // Under `account-type auto` the wizard first learns the account type from a POST /jobs with `{}`
     // (src/jobs/account-type.ts): a body the document refuses, answered by the declared 400.

@@ -11,7 +11,7 @@ import { runWizard } from '../../src/wizard/run-wizard.js';
 import { runCli } from '../helpers/cli.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
-import { classification, details, publication, review, skipOptional } from '../wizard/scripts.js';
+import { classification, details, review } from '../wizard/scripts.js';
 import { batch, writeJobs } from '../batch/helpers.js';
 import { wizardContext } from '../wizard/wizard-context.js';
 
@@ -130,7 +130,7 @@ describe('the wizard on a narrow terminal', () => {
     contexts.push(w.ctx);
     stateDirs.push(w.stateDir);
     w.stderr.columns = 60;
-    const prompter = new FakePrompter([...classification(), ...details(LONG_TITLE), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
+    const prompter = new FakePrompter([...classification(), ...details(LONG_TITLE), review('Save draft and quit')]);
     await runWizard(w.ctx, { prompter });
     prompter.assertDone();
     const shown = w.stderr.text.slice(w.stderr.text.indexOf('Review the job:'));

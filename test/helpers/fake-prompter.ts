@@ -3,6 +3,7 @@
 // answer left unused at the end (assertDone). Search prompts call the real source with the
 // scripted term, so the API's search runs over HTTP, and pick a choice by its name.
 import type {
+  CheckboxOptions,
   Choice,
   ConfirmOptions,
   InputOptions,
@@ -27,6 +28,8 @@ interface Base {
 export type Expectation =
   | (Base & { kind: 'search'; term?: string; pick?: Matcher })
   | (Base & { kind: 'select'; pick?: Matcher })
+  /** Ticks the choices named (each matcher one choice); none: an empty answer. */
+  | (Base & { kind: 'checkbox'; picks?: Matcher[] })
   | (Base & { kind: 'input' | 'multiline' | 'password'; answer?: string; rejected?: Matcher })
   | (Base & { kind: 'confirm'; answer?: boolean });
 
@@ -124,6 +127,20 @@ export class FakePrompter implements Prompter {
       if (byDefault) return byDefault.value;
     }
     return this.pick(options.choices, expected.pick, `select "${options.message}"`);
+  }
+
+  async checkbox<T>(options: CheckboxOptions<T>): Promise<T[]> {
+    const expected = await this.next('checkbox', options.message);
+    this.seen.push({
+      kind: 'checkbox',
+      message: options.message,
+      hint: options.hint,
+      choices: options.choices.map((c) => c.name),
+      descriptions: Object.fromEntries(options.choices.map((c) => [c.name, c.description])),
+    });
+    const ticked = (expected.picks ?? []).map((m) => this.pick(options.choices, m, `checkbox "${options.message}"`));
+    // In the order of the list, as the real prompt returns them.
+    return options.choices.filter((c) => ticked.includes(c.value)).map((c) => c.value);
   }
 
   /**

@@ -25,6 +25,19 @@ function start(config: Partial<MultilineConfig> = {}) {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the multi-line prompt', () => {
+  it('ends at once on the command line typed alone, unchecked, with the text so far; names it in the keys line; a pasted one is text', async () => {
+    const command = { line: ':e', help: ':e: open your editor' };
+    const p = start({ command, validate: () => 'never valid' });
+    await tick();
+    expect(p.screen()).toContain('· :e: open your editor');
+    p.type(`${PASTE_START}pasted\r\n:e\r\n${PASTE_END}`);
+    await tick();
+    p.type('typed\r');
+    await tick();
+    p.type(' :e \r');
+    await expect(p.answer).resolves.toBe('pasted\n:e\ntyped\n:e');
+  });
+
   it('takes lines until an empty line typed by hand', async () => {
     const p = start();
     p.type('first line\r');

@@ -22,33 +22,22 @@ export function details(title: string): Expectation[] {
   ];
 }
 
-/** Every optional step skipped, publication off (department and hiring manager: "none"). */
-export function skipOptional(): Expectation[] {
-  return [
-    { kind: 'select', message: 'Salary interval', pick: 'Skip (leave it unset)' },
-    { kind: 'select', message: 'Job type', pick: 'Skip (leave it unset)' },
-    { kind: 'select', message: 'Education level', pick: 'Skip (leave it unset)' },
-    { kind: 'input', message: 'Minimum salary', answer: '' },
-    { kind: 'input', message: 'Maximum salary', answer: '' },
-    { kind: 'input', message: 'currency', answer: '' },
-    { kind: 'input', message: 'Years of experience', answer: '' },
-    { kind: 'multiline', message: 'Qualifications', answer: '' },
-    { kind: 'input', message: 'Required skills', answer: '' },
-    { kind: 'input', message: 'Good-to-have skills', answer: '' },
-    { kind: 'search', message: 'Department', pick: 'No department' },
-    { kind: 'search', message: 'Hiring manager', pick: 'No hiring manager' },
-  ];
+/** "Add details" on the review, the details ticked, and the answers of their steps. */
+export function addDetails(groups: Array<string | RegExp>, ...answers: Expectation[]): Expectation[] {
+  return [review('Add details'), { kind: 'checkbox', message: 'Add which details?', picks: groups }, ...answers];
 }
 
+/** Publication, added as a detail from the review. */
 export function publication(careerPage: 'No' | 'Yes', freeBoards: 'No' | 'Yes' = 'No'): Expectation[] {
-  return [
+  return addDetails(
+    ['Publication'],
     { kind: 'select', message: 'Publish on the career page?', pick: careerPage },
     { kind: 'select', message: 'Publish on free job boards?', pick: freeBoards },
-  ];
+  );
 }
 
-export function review(pick: 'Submit' | 'Edit a field' | 'Save draft and quit' | 'Discard', before?: () => unknown): Expectation {
-  return { kind: 'select', message: 'What next?', pick, ...(before ? { before } : {}) };
+export function review(pick: 'Submit' | 'Add details' | 'Edit a field' | 'Save draft and quit' | 'Discard', before?: () => unknown): Expectation {
+  return { kind: 'select', message: 'What next?', pick: pick === 'Add details' ? /^Add details: / : pick, ...(before ? { before } : {}) };
 }
 
 /** The job id of "Created job <id> ..." on stdout. */

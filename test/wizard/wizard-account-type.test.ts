@@ -11,7 +11,7 @@ import { accountKey } from '../../src/jobs/account-type.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
-import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
+import { addDetails, classification, createdId, details, review } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 
 const sandbox = useSandbox();
@@ -43,8 +43,6 @@ describe('the wizard under account-type auto', () => {
       ...classification(),
       { kind: 'search', message: 'Customer (required on a staffing account)', pick: /^Acme Logistics/ },
       ...details('Learned Staffing Job'),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
     ]);
     await runWizard(ctx, { prompter });
@@ -65,10 +63,8 @@ describe('the wizard under account-type auto', () => {
     writeFileSync(join(configDir, 'config.json'), JSON.stringify(stale));
     const prompter = new FakePrompter([
       ...classification(),
-      { kind: 'search', message: /^Customer$/, pick: 'No customer' },
+      // Known as direct: the customer is not asked on the way to the review.
       ...details('Recovered Staffing Job'),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
       { kind: 'confirm', message: 'Edit customer and submit again?', answer: true },
       { kind: 'search', message: 'Customer (required on a staffing account)', term: 'initech', pick: /^Initech/ },
@@ -79,17 +75,23 @@ describe('the wizard under account-type auto', () => {
     expect(stderr.text).toContain('The service refused the job (400)');
     expect(stderr.text.match(/this account needs a customer on every job \(staffing\); saved in profile default/g)).toHaveLength(1);
     const lists = prompter.seen.filter((s) => s.message.startsWith('Customer'));
-    expect(lists[0]!.choices).toContain('No customer');
-    expect(lists[1]!.choices).not.toContain('No customer');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]!.choices).not.toContain('No customer');
     expect(learned(configDir)).toMatchObject({ type: 'staffing' });
     const job = (await call(sandbox.current, 'GET', `/v1/jobs/${createdId(stdout.text)}`, { token: STAFFING })).body;
     expect(job.title).toBe('Recovered Staffing Job');
   });
 
-  it('asks nothing more on the direct account: learned direct, "No customer" offered when it has customers', async () => {
+  it('asks nothing more on the direct account: learned direct, the customer a detail with "No customer" when it has customers', async () => {
     const { ctx, stderr, configDir } = setup('sbx_approval_full');
-    const prompter = new FakePrompter([...classification(), { kind: 'search', message: /^Customer$/, interrupt: true }]);
+    const prompter = new FakePrompter([
+      ...classification(),
+      ...details('Learned Direct'),
+      ...addDetails(['Customer'], { kind: 'search', message: /^Customer$/, interrupt: true }),
+    ]);
     await expect(runWizard(ctx, { prompter })).rejects.toMatchObject({ exitCode: 130 });
+    prompter.assertDone();
+    expect(prompter.seen.find((s) => s.kind === 'checkbox')!.choices).toContain('Customer');
     expect(stderr.text).toContain('this account does not need a customer on its jobs (direct); saved in profile default');
     expect(learned(configDir)).toMatchObject({ type: 'direct' });
   });

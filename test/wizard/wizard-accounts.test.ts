@@ -14,7 +14,7 @@ import { runWizard } from '../../src/wizard/run-wizard.js';
 import { Capture } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
-import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
+import { classification, createdId, details, publication, review } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 
 const sandbox = useSandbox();
@@ -39,8 +39,6 @@ describe('the wizard on a staffing account', () => {
       { kind: 'input', message: 'Job title', answer: '<' },
       { kind: 'search', message: 'Customer', term: 'initech', pick: 'Initech (Austin, TX, USA)' },
       ...details('Staffing Wizard Job'),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
     ]);
     await runWizard(ctx, { prompter });
@@ -76,8 +74,6 @@ describe('the wizard on the embedded sandbox', () => {
       ...classification(),
       { kind: 'search', message: 'Customer (required on a staffing account)', pick: /^Acme Logistics/ },
       ...details('Embedded Staffing Job'),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
     ]);
     await runWizard(ctx, { prompter });
@@ -92,10 +88,8 @@ describe('the wizard on an approval account', () => {
     const { ctx, stdout, stderr, keys } = setup({ token: 'sbx_approval_full' });
     const prompter = new FakePrompter([
       ...classification(),
-      // The approval account has customers but does not require one.
-      { kind: 'search', message: 'Customer', pick: 'No customer' },
+      // The approval account has customers but does not require one: no customer step on the way to the review.
       ...details('Approval Wizard Job'),
-      ...skipOptional(),
       ...publication('Yes'),
       review('Submit'),
       { kind: 'confirm', message: 'Create the job unpublished instead?', answer: true },
@@ -133,9 +127,7 @@ describe('the wizard on an approval account', () => {
     const { ctx, stdout, stateDir } = setup({ token: 'sbx_approval_full' });
     const prompter = new FakePrompter([
       ...classification(),
-      { kind: 'search', message: 'Customer', pick: 'No customer' },
       ...details('Declined Publication'),
-      ...skipOptional(),
       ...publication('No', 'Yes'),
       review('Submit'),
       { kind: 'confirm', message: 'Create the job unpublished instead?', answer: false },

@@ -61,7 +61,7 @@ describe('drafts per account', () => {
 
     const table = await runCli(['jobs', 'drafts'], { env: { ...env, NO_COLOR: '1' }, tty: true });
     expect(stripVTControlCharacters(table.stdout)).toMatch(/ID +ACCOUNT +TITLE +STEP +SAVED/);
-    expect(stripVTControlCharacters(table.stdout)).toMatch(new RegExp(`\\* +${draft.id} +default ${sandbox.current.baseUrl} \\(token #${draft.credential.slice(0, 8)}\\) +Staffing Draft +Description \\(6/21\\) +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
+    expect(stripVTControlCharacters(table.stdout)).toMatch(new RegExp(`\\* +${draft.id} +default ${sandbox.current.baseUrl} \\(token #${draft.credential.slice(0, 8)}\\) +Staffing Draft +Description \\(6/7\\) +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
     expect(table.stderr).toContain('* this profile and account');
     const piped = await runCli(['jobs', 'drafts'], { env });
     expect(piped.stdout.split('\t')).toContain('Staffing Draft');
@@ -76,7 +76,7 @@ describe('drafts per account', () => {
 
     const third = setup({ stateDir: first.stateDir });
     const prompter = new FakePrompter([
-      { kind: 'select', message: '2 drafts of this account are saved. Continue one?', pick: /^Continue "First Draft", at Description \(step 6 of 21\), saved / },
+      { kind: 'select', message: '2 drafts of this account are saved. Continue one?', pick: /^Continue "First Draft", at Description \(step 6 of 7\), saved / },
       { kind: 'multiline', message: 'Description', answer: DESCRIPTION },
       { kind: 'input', message: 'Location', interrupt: true },
     ]);

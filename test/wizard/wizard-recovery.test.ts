@@ -14,7 +14,7 @@ import { DraftStore } from '../../src/wizard/draft.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
-import { classification, createdId, DESCRIPTION, details, publication, review, skipOptional } from './scripts.js';
+import { classification, createdId, DESCRIPTION, details, review } from './scripts.js';
 import { setFaults, wizardContext } from './wizard-context.js';
 
 const sandbox = useSandbox();
@@ -70,8 +70,6 @@ describe('Ctrl-C and drafts', () => {
     const resumed = new FakePrompter([
       { kind: 'select', message: /^Continue the draft "Interrupted Title" saved/, pick: 'Continue' },
       { kind: 'input', message: 'Location', answer: 'Lisbon, Portugal' },
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
     ]);
     await runWizard(second.ctx, { prompter: resumed });
@@ -83,7 +81,7 @@ describe('Ctrl-C and drafts', () => {
 
   it('goes straight to the review with a complete draft, and discards a draft only when confirmed', async () => {
     const first = setup();
-    const saving = new FakePrompter([...classification(), ...details('Saved For Later'), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
+    const saving = new FakePrompter([...classification(), ...details('Saved For Later'), review('Save draft and quit')]);
     await runWizard(first.ctx, { prompter: saving });
     saving.assertDone();
     expect(first.stderr.text).toContain('Draft saved; run `recruit jobs create` to continue');
@@ -106,7 +104,7 @@ describe('Ctrl-C and drafts', () => {
     expect(second.stderr.text).toContain('Stopped; nothing was answered, so there is no draft.');
 
     const third = setup();
-    const complete = new FakePrompter([...classification(), ...details('Complete Draft'), ...skipOptional(), ...publication('No'), review('Save draft and quit')]);
+    const complete = new FakePrompter([...classification(), ...details('Complete Draft'), review('Save draft and quit')]);
     await runWizard(third.ctx, { prompter: complete });
     const fourth = setup({ stateDir: third.stateDir });
     const straight = new FakePrompter([{ kind: 'select', message: 'Continue the draft "Complete Draft"', pick: 'Continue' }, review('Submit')]);
@@ -139,8 +137,6 @@ describe('failures at submit', () => {
     const prompter = new FakePrompter([
       ...classification(),
       ...details('Transient Failure Job'),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit', () => setFaults(sandbox.current, '503=1')),
     ]);
     try {
@@ -171,8 +167,6 @@ describe('failures at submit', () => {
     const prompter = new FakePrompter([
       ...classification(),
       ...details('unused').slice(1),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
       { kind: 'confirm', message: 'Edit title and submit again?', answer: true },
       { kind: 'input', message: 'Job title', answer: 'x'.repeat(201), rejected: 'at most 200' },
@@ -194,7 +188,7 @@ describe('failures at submit', () => {
     const full = await startSandbox({ port: 0, activeJobLimit: 1 });
     try {
       const { ctx, stderr, stateDir, keys } = setup({}, full);
-      const prompter = new FakePrompter([...classification(), ...details('Over The Limit'), ...skipOptional(), ...publication('No'), review('Submit')]);
+      const prompter = new FakePrompter([...classification(), ...details('Over The Limit'), review('Submit')]);
       await expect(runWizard(ctx, { prompter })).rejects.toSatisfy((e: unknown) => e instanceof ApiError && exitCodeOf(e) === 4 && e.status === 409);
       prompter.assertDone();
       expect(stderr.text).toContain('active-job limit');
@@ -214,7 +208,7 @@ describe('a state directory that takes nothing (a full or read-only disk)', () =
     writeFileSync(blocker, 'not a directory');
     const w = setup({ stateDir: join(blocker, 'state') });
     const before = await jobsTitled('Unsaved Disk Job');
-    const prompter = new FakePrompter([...classification(), ...details('Unsaved Disk Job'), ...skipOptional(), ...publication('No'), review('Submit')]);
+    const prompter = new FakePrompter([...classification(), ...details('Unsaved Disk Job'), review('Submit')]);
     const error = await runWizard(w.ctx, { prompter }).catch((e: unknown) => e);
     prompter.assertDone();
     expect(error).toBeInstanceOf(LocalStateError);

@@ -5,7 +5,7 @@ import type { Context } from '../../src/context/context.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
-import { classification, createdId, details, publication, review, skipOptional } from './scripts.js';
+import { classification, createdId, details, review } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 
 const sandbox = useSandbox();
@@ -23,8 +23,6 @@ describe('the wizard title prompt', () => {
       ...classification(),
       { kind: 'input', message: 'Job title', answer: '🚀'.repeat(201), rejected: /^has 201 characters; at most 200 are allowed$/ },
       ...details(title),
-      ...skipOptional(),
-      ...publication('No'),
       review('Submit'),
     ]);
     await runWizard(w.ctx, { prompter });

@@ -8,7 +8,7 @@ import type { Context } from '../../src/context/context.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { call, useSandbox, words } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
-import { classification, createdId, DESCRIPTION, details, publication, review, skipOptional } from './scripts.js';
+import { addDetails, classification, createdId, DESCRIPTION, details, review } from './scripts.js';
 import { wizardContext } from './wizard-context.js';
 
 const sandbox = useSandbox();
@@ -29,19 +29,24 @@ describe('the wizard on the direct account', () => {
     const prompter = new FakePrompter([
       ...classification(),
       ...details('Wizard Engineer'),
-      { kind: 'select', message: 'Salary interval', pick: 'Yearly (Y)' },
-      { kind: 'select', message: 'Job type', pick: 'Full-time (FT)' },
-      { kind: 'select', message: 'Education level', pick: "Bachelor's degree (BA)" },
-      { kind: 'input', message: 'Minimum salary', answer: '90000' },
-      { kind: 'input', message: 'Maximum salary', answer: '120,000' },
-      { kind: 'input', message: 'currency', answer: 'usd' },
-      { kind: 'input', message: 'Years of experience', answer: '3' },
-      { kind: 'multiline', message: 'Qualifications', answer: 'BSc in Computer Science\nAWS certification' },
-      { kind: 'input', message: 'Required skills', answer: 'TypeScript, Node.js , ,SQL' },
-      { kind: 'input', message: 'Good-to-have skills', answer: 'Go' },
-      { kind: 'search', message: 'Department', term: 'eng', pick: 'Engineering' },
-      { kind: 'search', message: 'Hiring manager', term: 'chen', pick: /^Chen Wei/ },
-      ...publication('Yes', 'Yes'),
+      // Every detail at once, in the order of the list whatever the order ticked.
+      ...addDetails(
+        ['Publication', 'Salary', 'Job type', 'Education level', 'Experience', 'Qualifications', 'Skills', 'Department', 'Hiring manager'],
+        { kind: 'select', message: 'Salary interval', pick: 'Yearly (Y)' },
+        { kind: 'input', message: 'Minimum salary', answer: '90000' },
+        { kind: 'input', message: 'Maximum salary', answer: '120,000' },
+        { kind: 'input', message: 'currency', answer: 'usd' },
+        { kind: 'select', message: 'Job type', pick: 'Full-time (FT)' },
+        { kind: 'select', message: 'Education level', pick: "Bachelor's degree (BA)" },
+        { kind: 'input', message: 'Years of experience', answer: '3' },
+        { kind: 'multiline', message: 'Qualifications', answer: 'BSc in Computer Science\nAWS certification' },
+        { kind: 'input', message: 'Required skills', answer: 'TypeScript, Node.js , ,SQL' },
+        { kind: 'input', message: 'Good-to-have skills', answer: 'Go' },
+        { kind: 'search', message: 'Department', term: 'eng', pick: 'Engineering' },
+        { kind: 'search', message: 'Hiring manager', term: 'chen', pick: /^Chen Wei/ },
+        { kind: 'select', message: 'Publish on the career page?', pick: 'Yes' },
+        { kind: 'select', message: 'Publish on free job boards?', pick: 'Yes' },
+      ),
       review('Submit'),
     ]);
     const before = await call(sandbox.current, 'GET', '/v1/jobs?pageSize=1');
@@ -146,8 +151,6 @@ describe('the wizard on the direct account', () => {
       { kind: 'input', message: 'Job title', answer: '' },
       { kind: 'multiline', message: 'Description', answer: DESCRIPTION },
       { kind: 'input', message: 'Location', answer: 'Austin, TX, USA' },
-      ...skipOptional(),
-      ...publication('No'),
       review('Edit a field'),
       { kind: 'select', message: 'Edit which field?', pick: 'Title' },
       { kind: 'input', message: 'Job title', answer: 'Edited Title' },

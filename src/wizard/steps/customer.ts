@@ -1,5 +1,5 @@
-// The customer (client company): required on staffing accounts, offered with "No customer" on the
-// others, and skipped silently when the account has none.
+// The customer (client company): required on staffing accounts, a detail with "No customer" on the
+// others (steps/index.ts), and never offered when the account has none.
 import { getPage } from '../../api/paginate.js';
 import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
@@ -8,7 +8,7 @@ import { BACK } from '../../prompts/back.js';
 import type { Session, Step } from '../session.js';
 import { askLookup } from './prompts.js';
 
-async function hasCustomers(session: Session): Promise<boolean> {
+export async function hasCustomers(session: Session): Promise<boolean> {
   if (session.cache.hasCustomers === undefined) {
     const page = await getPage<Named>(session.api, '/customers', { pageSize: 1 }, namedShape);
     session.cache.hasCustomers = (page.meta?.pagination?.totalItems ?? page.data.length) > 0;
@@ -29,6 +29,7 @@ export const customerStep: Step = {
   async applies(session) {
     return session.staffing || (await hasCustomers(session));
   },
+  required: (session) => session.staffing,
   async ask(session, step) {
     if (session.staffing && !(await hasCustomers(session))) {
       throw new UsageError(

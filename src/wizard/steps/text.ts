@@ -4,7 +4,9 @@ import { countWords, locationProblem, MIN_DESCRIPTION_WORDS, titleLengthProblem 
 import { BACK, BACK_TOKEN, isBackInput } from '../../prompts/back.js';
 import type { JobField } from '../../domain/job-fields.js';
 import type { AnswerKey, Answers } from '../answers.js';
-import type { Step } from '../session.js';
+import { endsWithCommand, withoutCommand } from '../../prompts/prompter.js';
+import { editInEditor } from '../../terminal/editor.js';
+import type { Session, Step } from '../session.js';
 import { askText } from './prompts.js';
 
 export const titleStep: Step = {
@@ -34,6 +36,20 @@ export function descriptionProblem(text: string): string | undefined {
   return words < MIN_DESCRIPTION_WORDS ? `${wordCount(text)}: a description needs at least ${MIN_DESCRIPTION_WORDS} words` : undefined;
 }
 
+/** Typed alone on a line of the description, opens the user's editor ($VISUAL, $EDITOR) on the text. */
+export const EDITOR_LINE = ':e';
+
+/** The description in the editor: its text, 'empty' when it left none, 'failed' (said why) when it did not run. */
+async function editDescription(session: Session, text: string): Promise<string | 'empty' | 'failed'> {
+  try {
+    const edited = await editInEditor(text, session.ctx.env, 'description.md');
+    return edited.trim() === '' ? 'empty' : edited.replace(/\s+$/, '');
+  } catch (error) {
+    session.ctx.warn((error as Error).message);
+    return 'failed';
+  }
+}
+
 export const descriptionStep: Step = {
   id: 'description',
   label: 'Description',
@@ -41,15 +57,33 @@ export const descriptionStep: Step = {
   fields: ['description'],
   async ask(session, step) {
     const back = step.canGoBack ? `; \`${BACK_TOKEN}\` alone goes back` : '';
-    const text = await session.prompter.multiline({
-      message: 'Description',
-      hint: `at least ${MIN_DESCRIPTION_WORDS} words; an empty line ends it${back}`,
-      ...(session.answers.description ? { default: session.answers.description } : {}),
-      validate: (value) => (step.canGoBack && isBackInput(value)) || (descriptionProblem(value) ?? true),
-      status: wordCount,
-    });
-    if (step.canGoBack && isBackInput(text)) return BACK;
-    return { description: text.trim() };
+    let text = session.answers.description;
+    for (;;) {
+      const answer = await session.prompter.multiline({
+        message: 'Description',
+        hint: `at least ${MIN_DESCRIPTION_WORDS} words; an empty line ends it; \`${EDITOR_LINE}\` on a line opens your editor${back}`,
+        ...(text ? { default: text } : {}),
+        validate: (value) => (step.canGoBack && isBackInput(value)) || endsWithCommand(value, EDITOR_LINE) || (descriptionProblem(value) ?? true),
+        status: wordCount,
+        command: { line: EDITOR_LINE, help: `${EDITOR_LINE}: open your editor` },
+      });
+      if (step.canGoBack && isBackInput(answer)) return BACK;
+      if (!endsWithCommand(answer, EDITOR_LINE)) return { description: answer.trim() };
+      // The text typed so far goes to the editor; none typed: the description as it was.
+      const typed = withoutCommand(answer);
+      const before = typed.trim() === '' ? text : typed;
+      const edited = await editDescription(session, before ?? '');
+      text = edited === 'empty' || edited === 'failed' ? before : edited;
+      if (edited === 'failed' || text === undefined) continue;
+      if (edited === 'empty') session.ctx.info('The editor left the description empty: it is kept as it was.');
+      const problem = descriptionProblem(text);
+      if (!problem) {
+        session.ctx.info(`Description from the editor: ${wordCount(text)}`);
+        return { description: text.trim() };
+      }
+      // Too short: the prompt again, holding the text, to go on typing or edit it again.
+      session.ctx.warn(problem);
+    }
   },
   show: (a) => {
     const text = a.description ?? '';

@@ -17,6 +17,7 @@ export function addJobsCreate(jobs: Parent, lazy: Lazy): void {
         'recruit jobs create --file jobs.xlsx --sheet "New jobs"',
         'recruit jobs create --title "Data Engineer" --description-file desc.md --location "Berlin, Germany" ' +
           '--industry "Information Technology" --job-function "Data Engineering" --employer-type "SaaS Startup"',
+        'recruit jobs create --title "Data Engineer" --industry 1   # on a terminal: the wizard asks the rest',
         'recruit jobs create --from 3 --title "Data Engineer, Berlin" --location "Berlin, Germany"   # a clone',
         'recruit jobs create --from 3 --industry Healthcare --job-function "Healthcare Administration" --employer-type Hospital',
         'recruit jobs create --resume',

@@ -1,5 +1,5 @@
-// `recruit jobs create --title ... --location ...`: one job from field flags, without prompts. The
-// checks and the send are shared with `--from` (create-clone.ts).
+// `recruit jobs create --title ... --location ...`: one job from field flags, without prompts when
+// they are complete. The checks and the send are shared with `--from` (clone.ts).
 import type { ApiClient } from '../../../api/client.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import type { Context } from '../../../context/context.js';
@@ -7,7 +7,7 @@ import { UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { writeJson } from '../../../terminal/output.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { flagFor } from '../../../jobs/flag-input.js';
-import { checkCodes, checkJobInput, type Problem } from '../../../jobs/job-input.js';
+import { checkCodes, checkJobInput, isMissing, type Problem } from '../../../jobs/job-input.js';
 import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
 import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
 import { sendAndReport } from '../../../jobs/send-and-report.js';
@@ -89,8 +89,19 @@ export function publicationFromFlags(input: Record<string, unknown>, options: Cr
   if (options.publishFreeBoards) input.publishToFreeJobBoards = true;
 }
 
+/**
+ * One job from the flags. On a terminal (without --yes, --dry-run or --wait), flags that leave
+ * required fields out start the wizard with their values, which asks only those (ask-missing.ts);
+ * elsewhere a missing field is a usage error, as any other problem.
+ */
 export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
   publicationFromFlags(input, options);
-  const body = await checkedBody(ctx, input);
+  const ask = ctx.interactive && !options.dryRun && !options.wait;
+  const body = await checkedBody(ctx, input, ask ? { ignore: isMissing } : {});
+  if (ask) {
+    const { askMissing, missingFields } = await import('./ask-missing.js');
+    const missing = missingFields(ctx, body);
+    if (missing.length > 0) return askMissing(ctx, body, missing);
+  }
   await sendChecked(ctx, await ctx.api(), body, options, 'flags');
 }
