@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxStore } from '../../src/sandbox/store.js';
 import { runCli } from '../helpers/cli.js';
-import { call, useSandbox } from '../helpers/sandbox.js';
+import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { jobs, writeJobs } from '../batch/helpers.js';
 
 const SEEDED_ACTIVE = new SandboxStore().activeJobCount('direct');
@@ -110,6 +110,28 @@ describe('interrupted runs', () => {
 
     for (const j of activeJobs(sandbox).filter((j) => j.id !== 3).slice(0, 2)) expect((await closeJob(sandbox, j.id)).status).toBe(200);
     const resumed = await runCli(words(command), { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect((await status()).interrupted).toEqual([]);
+  });
+});
+
+describe('an interrupted apply', () => {
+  // Full from the start: an active job cannot be created.
+  const sandbox = useSandbox({ activeJobLimit: SEEDED_ACTIVE });
+
+  it('is listed with its file, and its command finishes it once a slot is free', async () => {
+    const { env, run, status } = account(sandbox);
+    const file = join(mkdtempSync(join(tmpdir(), 'recruit-status-apply-')), 'wanted jobs.json');
+    writeFileSync(file, JSON.stringify([validJob({ jobCode: 'ST-1', title: 'Status Apply 1' })]));
+    const apply = await run(['jobs', 'apply', '--file', file, '--yes']);
+    expect(apply.code, apply.stderr).toBe(4);
+    const [interrupted] = (await status()).interrupted;
+    expect(interrupted).toMatchObject({ kind: 'apply', file: realpathSync(file), items: 1, unfinished: 1 });
+    expect(interrupted.command).toBe(`recruit --base-url ${sandbox.current.baseUrl} jobs apply --file '${realpathSync(file)}'`);
+
+    expect((await closeJob(sandbox, activeJobs(sandbox)[0]!.id)).status).toBe(200);
+    const args = interrupted.command.replace(`'${realpathSync(file)}'`, 'FILE').split(' ').slice(1).map((w: string) => (w === 'FILE' ? realpathSync(file) : w));
+    const resumed = await runCli([...args, '--yes'], { env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect((await status()).interrupted).toEqual([]);
   });
