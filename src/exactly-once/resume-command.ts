@@ -7,7 +7,7 @@ import { JOB_FIELD_FLAGS, flagName } from '../context/job-field-flags.js';
 import { recruitCommand, shellWord, type AccountFlags } from '../context/invocation.js';
 
 export type ResumeCommand =
-  | { kind: 'create'; file: string | null; format?: string; sheet?: string; delimiter?: string; globals: AccountFlags }
+  | { kind: 'create'; file: string | null; format?: string; sheet?: string; delimiter?: string; createEdited?: boolean; globals: AccountFlags }
   | { kind: 'apply'; file: string | null; format?: string; sheet?: string; delimiter?: string; prune?: boolean; globals: AccountFlags }
   /** ids null: read from stdin. */
   | { kind: 'status'; ids: number[] | null; status: number; globals: AccountFlags }
@@ -46,14 +46,16 @@ export function checkedResume(v: unknown): ResumeCommand | undefined {
     case 'create':
     case 'apply': {
       const ok = (v.file === null || (typeof v.file === 'string' && v.file !== '')) && FORMATS.has(v.format as string) && optionalString(v.sheet) && optionalString(v.delimiter);
-      if (!ok || (v.kind === 'apply' && ![undefined, true].includes(v.prune as boolean))) return undefined;
+      if (!ok || ![undefined, true].includes((v.kind === 'apply' ? v.prune : v.createEdited) as boolean)) return undefined;
       const flags = {
         ...(v.format !== undefined ? { format: v.format as string } : {}),
         ...(v.sheet !== undefined ? { sheet: v.sheet as string } : {}),
         ...(v.delimiter !== undefined ? { delimiter: v.delimiter as string } : {}),
       };
       const file = v.file as string | null;
-      return v.kind === 'create' ? { kind: 'create', file, ...flags, globals } : { kind: 'apply', file, ...flags, ...(v.prune ? { prune: true } : {}), globals };
+      return v.kind === 'create'
+        ? { kind: 'create', file, ...flags, ...(v.createEdited ? { createEdited: true } : {}), globals }
+        : { kind: 'apply', file, ...flags, ...(v.prune ? { prune: true } : {}), globals };
     }
     case 'status':
       return isIds(v.ids) && Number.isSafeInteger(v.status) ? { kind: 'status', ids: v.ids as number[] | null, status: v.status as number, globals } : undefined;
@@ -82,6 +84,7 @@ export function resumeLine(c: ResumeCommand): { command: string; stdin?: string 
       if (c.sheet !== undefined) add('--sheet', c.sheet);
       if (c.delimiter !== undefined) add('--delimiter', c.delimiter);
       if (c.kind === 'apply' && c.prune) add('--prune');
+      if (c.kind === 'create' && c.createEdited) add('--create-edited');
       if (c.file === null) stdin = 'the same input';
       break;
     case 'status':
@@ -101,7 +104,7 @@ export function resumeLine(c: ResumeCommand): { command: string; stdin?: string 
 export function fileResume<K extends 'create' | 'apply'>(
   kind: K,
   input: { path: string; identity: string },
-  flags: { format?: string | undefined; sheet?: string | undefined; delimiter?: string | undefined; prune?: boolean | undefined },
+  flags: { format?: string | undefined; sheet?: string | undefined; delimiter?: string | undefined; prune?: boolean | undefined; createEdited?: boolean | undefined },
   globals: AccountFlags,
 ): ResumeCommand {
   const given = {
@@ -110,7 +113,9 @@ export function fileResume<K extends 'create' | 'apply'>(
     ...(flags.delimiter !== undefined ? { delimiter: flags.delimiter } : {}),
   };
   const file = input.identity === input.path ? input.path : null;
-  return kind === 'create' ? { kind, file, ...given, globals: accountFlags(globals) } : { kind: 'apply', file, ...given, ...(flags.prune ? { prune: true } : {}), globals: accountFlags(globals) };
+  return kind === 'create'
+    ? { kind, file, ...given, ...(flags.createEdited ? { createEdited: true } : {}), globals: accountFlags(globals) }
+    : { kind: 'apply', file, ...given, ...(flags.prune ? { prune: true } : {}), globals: accountFlags(globals) };
 }
 
 /** Ids read from stdin are written into the command up to this many; past it the command reads them from stdin again. */

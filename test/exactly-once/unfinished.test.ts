@@ -85,6 +85,7 @@ describe('the resume command', () => {
     const apply = resumeLine(checkedResume({ kind: 'apply', file: '/data/my jobs.xlsx', sheet: 'Q4 jobs', prune: true, format: 'xlsx', globals: { sandbox: true, sandboxAccount: 'approval' } })!);
     expect(shellRead(apply.command)).toEqual(['recruit', '--sandbox', '--sandbox-account', 'approval', 'jobs', 'apply', '--file', '/data/my jobs.xlsx', '--format', 'xlsx', '--sheet', 'Q4 jobs', '--prune']);
     expect(resumeLine({ kind: 'create', file: null, globals: {} })).toEqual({ command: 'recruit jobs create --file -', stdin: 'the same input' });
+    expect(resumeLine(checkedResume({ kind: 'create', file: '/d/j.csv', delimiter: ';', createEdited: true, globals: {} })!).command).toBe("recruit jobs create --file /d/j.csv --delimiter ';' --create-edited");
     expect(resumeLine({ kind: 'status', ids: null, status: 1, globals: {} })).toEqual({ command: 'recruit jobs status - 1', stdin: 'the same job ids' });
   });
 
