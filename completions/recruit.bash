@@ -108,7 +108,7 @@ __recruit_spec() {
       ;;
     'config')
       __recruit_subs=(list get set help)
-      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, proxy, no-proxy, ca-file' 'display help for command')
+      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'config list')
@@ -210,7 +210,7 @@ __recruit_argument_values() {
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
     'jobs help|0') __recruit_words create pending drafts get list status update apply edit wait ;;
     'auth help|0') __recruit_words login status logout token ;;
-    'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency proxy no-proxy ca-file ;;
+    'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency active-job-limit proxy no-proxy ca-file ;;
     'config help|0') __recruit_words list get set ;;
     'sandbox help|0') __recruit_words serve tokens approve reject reset ;;
     'completion|0') __recruit_words bash zsh fish ;;

@@ -343,17 +343,17 @@ complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status lo
 # recruit config
 complete -c recruit -n '__recruit_at "recruit config"' -a 'list' -d 'show the settings in effect and where each comes from'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'get' -d 'print one setting: base-url, account-type, concurrency, profile'
-complete -c recruit -n '__recruit_at "recruit config"' -a 'set' -d 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, proxy, no-proxy, ca-file'
+complete -c recruit -n '__recruit_at "recruit config"' -a 'set' -d 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit config"' -s h -l help -d 'show help'
 # recruit config list
 complete -c recruit -n '__recruit_in "recruit config list"' -s h -l help -d 'show help'
 # recruit config get
 complete -c recruit -n '__recruit_in "recruit config get"' -s h -l help -d 'show help'
-complete -c recruit -n '__recruit_arg "recruit config get" 0' -a 'profile base-url account-type concurrency proxy no-proxy ca-file'
+complete -c recruit -n '__recruit_arg "recruit config get" 0' -a 'profile base-url account-type concurrency active-job-limit proxy no-proxy ca-file'
 # recruit config set
 complete -c recruit -n '__recruit_in "recruit config set"' -s h -l help -d 'show help'
-complete -c recruit -n '__recruit_arg "recruit config set" 0' -a 'profile base-url account-type concurrency proxy no-proxy ca-file'
+complete -c recruit -n '__recruit_arg "recruit config set" 0' -a 'profile base-url account-type concurrency active-job-limit proxy no-proxy ca-file'
 # recruit config help
 complete -c recruit -n '__recruit_arg "recruit config help" 0' -a 'list get set'
 # recruit sandbox

@@ -11,7 +11,7 @@ import type { ApiResponse } from './response.js';
 import { checked, type Shape } from './shapes.js';
 import { AdaptiveConcurrency } from './adaptive-concurrency.js';
 import { Pacer } from './pacer.js';
-import { readRateLimit } from './rate-limit-fields.js';
+import { readRateLimit, readRateLimitPolicy, type RateLimitPolicy } from './rate-limit-fields.js';
 import { DEFAULT_RETRY, isRetryableStatus, mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -76,6 +76,10 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** Told of every wait before a retry. */
   onRetry?: (notice: RetryNotice) => void;
+  /** Told of the rate-limit policy the service names, when it differs from the one this client was last told of. */
+  onRateLimitPolicy?: (policy: RateLimitPolicy) => void;
+  /** Told of every error answer (a non-2xx the client throws as an ApiError; not `raw` requests). */
+  onErrorAnswer?: (error: ApiError) => void;
   /** The proxies requests go through (proxy-route.ts); none: directly. */
   proxy?: ProxySettings;
   /** Certificates (PEM) trusted for https besides Node's own: a company CA. */
@@ -116,6 +120,8 @@ export class ApiClient {
   private readonly pacer: Pacer;
   /** Requests in flight, cut by 429s: set by adaptConcurrency() for a batch. */
   private gate: AdaptiveConcurrency | undefined;
+  /** The policy onRateLimitPolicy was last told of, as `quota/window/name`. */
+  private policySeen = '';
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -239,7 +245,9 @@ export class ApiClient {
       const parsable = !holdsMoreValues(text, this.maxValues);
       if (options.raw) return { ...answer, body: (parsable ? parseLoosely(text, contentType) : text) as T };
       if (status < 200 || status > 299) {
-        throw httpError(answer, parsable ? parseLoosely(text, contentType) : text, failure(attempt));
+        const error = httpError(answer, parsable ? parseLoosely(text, contentType) : text, failure(attempt));
+        this.options.onErrorAnswer?.(error);
+        throw error;
       }
       if (!parsable) {
         throw new ApiError('too_large', `${status} answer holds more than ${this.maxValues} JSON values; not read`, status, [], failure(attempt));
@@ -281,11 +289,22 @@ export class ApiClient {
     if (fields && this.pacer.observe(fields)) {
       this.log(`rate limit: ${Number(fields.perSecond.toFixed(2))} requests/s; requests start ${Number(this.pacer.spacingMs.toFixed(1))} ms apart`);
     }
+    if (fields && this.options.onRateLimitPolicy) this.tellPolicy(response);
     const gate = this.gate;
     if (!gate) return;
     const before = gate.limit;
     const outcome = status === 429 ? 'throttled' : status >= 200 && status < 300 ? 'ok' : 'other';
     if (gate.release(startedAt, outcome)) this.log(`429: requests in flight ${before} -> ${gate.limit}`);
+  }
+
+  private tellPolicy(response: TransportResponse): void {
+    const found = readRateLimitPolicy((name) => response.header(name));
+    if (!found) return;
+    const policy = { name: found.name, quota: found.quota, windowSeconds: found.windowSeconds };
+    const seen = `${policy.quota}/${policy.windowSeconds}/${policy.name}`;
+    if (seen === this.policySeen) return;
+    this.policySeen = seen;
+    this.options.onRateLimitPolicy!(policy);
   }
 
   private async wait(notice: RetryNotice): Promise<void> {

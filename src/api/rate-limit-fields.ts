@@ -31,18 +31,31 @@ function items(value: string): Item[] {
   return out;
 }
 
-/** The binding policy of an answer's fields, or undefined when there is none that can be read. */
-export function readRateLimit(header: (lowerCaseName: string) => string | undefined): RateLimitFields | undefined {
+/** The policy that binds (the strictest a service names): its name, quota (q) and window in seconds (w). */
+export interface RateLimitPolicy {
+  name: string;
+  quota: number;
+  windowSeconds: number;
+}
+
+/** The binding policy of an answer's RateLimit-Policy field, or undefined when there is none that can be read. */
+export function readRateLimitPolicy(header: (lowerCaseName: string) => string | undefined): (RateLimitPolicy & { perSecond: number }) | undefined {
   const policy = header('ratelimit-policy');
   if (!policy) return undefined;
-  let strictest: { name: string; perSecond: number } | undefined;
+  let strictest: (RateLimitPolicy & { perSecond: number }) | undefined;
   for (const { name, params } of items(policy)) {
     const q = params.get('q');
     const w = params.get('w') ?? 1;
     if (q === undefined || q <= 0 || w <= 0) continue;
     const perSecond = q / w;
-    if (!strictest || perSecond < strictest.perSecond) strictest = { name, perSecond };
+    if (!strictest || perSecond < strictest.perSecond) strictest = { name, quota: q, windowSeconds: w, perSecond };
   }
+  return strictest;
+}
+
+/** The binding policy of an answer's fields, or undefined when there is none that can be read. */
+export function readRateLimit(header: (lowerCaseName: string) => string | undefined): RateLimitFields | undefined {
+  const strictest = readRateLimitPolicy(header);
   if (!strictest) return undefined;
   const state = items(header('ratelimit') ?? '').find((i) => i.name === strictest.name);
   const remaining = state?.params.get('r');

@@ -25,6 +25,8 @@ export interface Profile {
   tokenStorage?: 'keyring';
   accountType?: AccountType;
   concurrency?: number;
+  /** The account's active-job limit as its owner knows it (`recruit status` shows the count against it). */
+  activeJobLimit?: number;
   /** The proxy of every request when the environment names none (HTTPS_PROXY...): a URL, maybe with credentials. */
   proxy?: string;
   /** Hosts reached without the proxy when NO_PROXY is not set. */

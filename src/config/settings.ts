@@ -31,6 +31,9 @@ export interface Settings {
   accountTypeSource: Source;
   concurrency: number;
   concurrencySource: Source;
+  /** The account's active-job limit when configured (none by default: the service does not say it). */
+  activeJobLimit: number | undefined;
+  activeJobLimitSource: Source;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -47,6 +50,14 @@ function pick<T>(candidates: Array<[T | undefined, Source]>, fallback: [T, Sourc
 export function parseConcurrency(value: string | number, where: string): number {
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`${where} must be a whole number from 1 to 64, got "${value}"`);
+  return n;
+}
+
+export const MAX_ACTIVE_JOB_LIMIT = 1_000_000;
+
+export function parseActiveJobLimit(value: string | number, where: string): number {
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_ACTIVE_JOB_LIMIT) throw new UsageError(`${where} must be a whole number from 0 to ${MAX_ACTIVE_JOB_LIMIT}, got "${value}"`);
   return n;
 }
 
@@ -136,6 +147,13 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     ],
     [DEFAULT_CONCURRENCY, 'default'],
   );
+  const [limitRaw, activeJobLimitSource] = pick<string | number | undefined>(
+    [
+      [env.RECRUIT_ACTIVE_JOB_LIMIT, 'env'],
+      [stored.activeJobLimit, 'profile'],
+    ],
+    [undefined, 'default'],
+  );
   const where = (source: Source, key: string) =>
     source === 'flag' ? `--${key}` : source === 'env' ? `RECRUIT_${key.toUpperCase().replace(/-/g, '_')}` : `${key} in profile "${profile}"`;
   return {
@@ -151,5 +169,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     accountTypeSource,
     concurrency: parseConcurrency(concurrencyRaw, where(concurrencySource, 'concurrency')),
     concurrencySource,
+    activeJobLimit: limitRaw === undefined ? undefined : parseActiveJobLimit(limitRaw, where(activeJobLimitSource, 'active-job-limit')),
+    activeJobLimitSource,
   };
 }

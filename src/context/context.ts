@@ -294,9 +294,15 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
         );
       }
     }
+    // What the answers tell of the account (its rate limit, its active-job limit), kept for `recruit status`.
+    const { accountLearning } = await import('./account-learning.js');
+    const learning = accountLearning(ctx, () => api);
+    const learnt = { onRateLimitPolicy: learning.rateLimit, onErrorAnswer: learning.errorAnswer };
     // The embedded sandbox is on loopback, which no proxy serves, and speaks plain http.
-    const api = new ApiClient({ ...clientOptions(), ...(account ? {} : networkOptions(ctx.network())), baseUrl, token, name });
+    const api: ApiClient = new ApiClient({ ...clientOptions(), ...(account ? {} : networkOptions(ctx.network())), baseUrl, token, name, ...learnt });
     cleanups.push(() => api.close());
+    // Run before the client closes (cleanups run last first): a count asked after a refusal at the limit is awaited.
+    cleanups.push(() => learning.settle());
     return api;
   }
 

@@ -6,11 +6,14 @@ import type { GlobalOptions } from './context.js';
 const PLAIN = /^[\w@%+=:,./-]+$/;
 
 /** A word as a POSIX shell reads it back. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return PLAIN.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export function recruitCommand(globals: GlobalOptions, command: string): string {
+/** The global flags that choose the account a command works on. */
+export type AccountFlags = Pick<GlobalOptions, 'profile' | 'baseUrl' | 'sandbox' | 'sandboxAccount' | 'insecureHttp'>;
+
+export function recruitCommand(globals: AccountFlags, command: string): string {
   const flags: string[] = [];
   if (globals.sandbox) {
     flags.push('--sandbox');

@@ -3,6 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { exitCodeOf } from '../core/api-failure.js';
 import { EXIT, type ExitCode } from '../core/exit-codes.js';
+import { ACTIVE_JOB_LIMIT_CODE } from '../domain/job-status.js';
 import { isRefusal } from './refusal.js';
 
 /** Why a run stopped handing out items before the end of the file. */
@@ -29,7 +30,7 @@ export interface Failure {
   stop?: StopReason;
 }
 
-export const CAPACITY_CODE = 'active_job_limit_reached';
+export const CAPACITY_CODE = ACTIVE_JOB_LIMIT_CODE;
 
 export function classifyFailure(error: unknown): Failure {
   if (!(error instanceof ApiError)) {

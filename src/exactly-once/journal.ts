@@ -10,6 +10,7 @@ import { LocalStateError } from '../core/errors.js';
 import { nodeFs, writeAll, type StateFs } from '../core/state-fs.js';
 import { load } from './journal-read.js';
 import type { Account, CreatedRecord, EarlierState, Entry, ItemIds, RefusedRecord } from './records.js';
+import type { ResumeCommand } from './resume-command.js';
 
 function endsWithNewline(fs: StateFs, file: string, size: number): boolean {
   if (size === 0) return true;
@@ -46,6 +47,8 @@ export class Journal {
   failure: LocalStateError | undefined;
   /** Told once, when a write fails (the run then stops handing out items). */
   onFailure: (error: LocalStateError) => void = () => undefined;
+  /** The command that resumes the run, written in its run record. */
+  resume: ResumeCommand | undefined;
   private constructor(
     readonly file: string,
     readonly earlier: EarlierState,
@@ -135,8 +138,10 @@ export class Journal {
     }
   }
 
-  begin(input: string, target: object, account: Account, items: number, now: Date): void {
-    const entry: Entry = { type: 'run', at: now.toISOString(), input, target, account: account.credential, items };
+  /** The run record, before the first key: `pending` is how many of the `items` this run is to send. */
+  begin(input: string, target: object, account: Account, items: number, now: Date, pending = items): void {
+    const resume = this.resume ? { command: this.resume } : {};
+    const entry: Entry = { type: 'run', at: now.toISOString(), input, target, account: account.credential, items, ...resume, pending };
     this.write(`${JSON.stringify(entry)}\n`);
   }
 

@@ -23,8 +23,12 @@ export interface Account {
 }
 
 export type Entry =
-  /** target: whom the command sent to, as it names it (a profile and base URL). */
-  | { type: 'run'; at: string; input: string; target: object; account: string; items: number }
+  /**
+   * target: whom the command sent to, as it names it (a profile and base URL). command: what resumes
+   * the run (resume-command.ts), and pending: the items this run set out to send (both absent in the
+   * journals of earlier versions): `recruit status` lists a run whose pending items are not all answered.
+   */
+  | { type: 'run'; at: string; input: string; target: object; account: string; items: number; command?: unknown; pending?: number }
   | { type: 'sent'; id: string; key: string; index: number }
   | { type: 'unsent'; id: string; key: string }
   | { type: 'generation'; value: string }

@@ -8,6 +8,7 @@ import { Journal } from './journal.js';
 import { journalFile, makeJournalsDir } from './journal-files.js';
 import type { HeldLock } from './lock.js';
 import type { Account, CreatedRecord, ItemIds } from './records.js';
+import type { ResumeCommand } from './resume-command.js';
 
 /** What a run needs of its surroundings (the command context has all of it). */
 export interface RunDeps {
@@ -26,6 +27,8 @@ export interface RunSpec {
   /** What the run is, written into the lock for the message of a run it refuses: the command and its input. */
   command: string;
   what: string;
+  /** The command that resumes the run, kept in the journal for `recruit status`. */
+  resume?: ResumeCommand;
   /** The file system of the journal and its lock (tests pass one that fails). */
   fs?: StateFs;
 }
@@ -51,6 +54,7 @@ export class Run {
     /** The account lock, held until close(). */
     readonly lock: HeldLock,
     private readonly fs: StateFs,
+    private readonly resume: ResumeCommand | undefined,
   ) {}
 
   /** Makes the journal directory and locks the account; refuses (exit 2) while another run holds it. */
@@ -59,7 +63,7 @@ export class Run {
     const dir = makeJournalsDir(deps.env, fs);
     const file = journalFile(dir, spec.input, spec.account);
     const lock = lockAccount(dir, spec.account, { fs, command: spec.command, what: spec.what });
-    return new Run(deps, dir, file, lock, fs);
+    return new Run(deps, dir, file, lock, fs, spec.resume);
   }
 
   /** Opens the journal of the run's items, with what earlier runs wrote about them. */
@@ -72,6 +76,7 @@ export class Run {
       spec.onCreated ?? (() => undefined),
     );
     this.journal = journal;
+    journal.resume = this.resume;
     const damaged = journal.earlier.damagedLines ?? 0;
     if (damaged > 0) {
       this.deps.info(

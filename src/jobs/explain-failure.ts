@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors.js';
 import { toCliError } from '../core/api-failure.js';
 import type { Context } from '../context/context.js';
 import { LocalStateError } from '../core/errors.js';
+import { ACTIVE_JOB_LIMIT_CODE } from '../domain/job-status.js';
 import type { Submission } from './submissions.js';
 
 export function isPublicationRefusal(error: unknown, body: Record<string, unknown>): boolean {
@@ -11,7 +12,7 @@ export function isPublicationRefusal(error: unknown, body: Record<string, unknow
     error instanceof ApiError &&
     error.status === 409 &&
     !error.outcomeUnknown &&
-    (error.serverCode === 'publication_requires_approval' || (publishing && error.serverCode !== 'active_job_limit_reached'))
+    (error.serverCode === 'publication_requires_approval' || (publishing && error.serverCode !== ACTIVE_JOB_LIMIT_CODE))
   );
 }
 

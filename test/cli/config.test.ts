@@ -40,6 +40,7 @@ describe('config list', () => {
       'base-url\thttps://api.example.com/v1\tprofile "prod"',
       'account-type\tstaffing\tprofile "prod"',
       'concurrency\t12\tRECRUIT_CONCURRENCY environment variable',
+      'active-job-limit\t\tnot set',
       'proxy\thttp://***@proxy.example.com:3128\tHTTPS_PROXY environment variable',
       'no-proxy\t\tnot set',
       'ca-file\t\tnot set',
@@ -68,6 +69,7 @@ describe('config list', () => {
       'base-url': { value: 'https://flag.example.com/v1', source: 'flag' },
       'account-type': { value: 'direct', source: 'env' },
       concurrency: { value: 4, source: 'default' },
+      'active-job-limit': { value: null, source: null },
       proxy: { value: null, source: null },
       'no-proxy': { value: null, source: null },
       'ca-file': { value: null, source: null },
@@ -120,7 +122,7 @@ describe('config get', () => {
   it('an unknown key is exit 2 listing the valid ones; the token is never printed', async () => {
     const unknown = await runCli(['config', 'get', 'colour'], { env: envWith(twoProfiles) });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('valid keys: profile, base-url, account-type, concurrency, proxy, no-proxy, ca-file');
+    expect(unknown.stderr).toContain('valid keys: profile, base-url, account-type, concurrency, active-job-limit, proxy, no-proxy, ca-file');
     const token = await runCli(['config', 'get', 'token'], { env: envWith(twoProfiles) });
     expect(token.code).toBe(2);
     expect(token.stdout + token.stderr).not.toContain(SECRET);
@@ -167,6 +169,8 @@ describe('config set', () => {
     [['concurrency', '0'], 'concurrency'],
     [['concurrency', '65'], 'concurrency'],
     [['concurrency', 'eight'], 'concurrency'],
+    [['active-job-limit', '-1'], 'active-job-limit'],
+    [['active-job-limit', 'fifty'], 'active-job-limit'],
     [['base-url', 'not a url'], 'base URL'],
     [['base-url', 'http://api.example.com/v1'], 'plain http://'],
     [['profile', '../other'], 'profile'],

@@ -75,6 +75,7 @@ describe('recruit help', () => {
       'RECRUIT_TOKEN',
       'RECRUIT_ACCOUNT_TYPE',
       'RECRUIT_CONCURRENCY',
+      'RECRUIT_ACTIVE_JOB_LIMIT',
       'RECRUIT_CONFIG_DIR',
       'RECRUIT_STATE_DIR',
       'RECRUIT_SANDBOX_ACCOUNT',

@@ -39,6 +39,7 @@ delete process.env.RECRUIT_TOKEN;
 delete process.env.RECRUIT_PROFILE;
 delete process.env.RECRUIT_ACCOUNT_TYPE;
 delete process.env.RECRUIT_CONCURRENCY;
+delete process.env.RECRUIT_ACTIVE_JOB_LIMIT;
 // A test on a fake terminal must not start the user's pager (test/cli/pager.test.ts names its own).
 process.env.RECRUIT_PAGER = '';
 // Nor the user's OS keyring: tokens go to the config file unless a test passes its own store.

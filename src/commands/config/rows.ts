@@ -29,6 +29,7 @@ export function settingRows(ctx: Context): SettingRow[] {
       : { key: 'base-url', value: s.baseUrl ? redactUrl(s.baseUrl) : null, source: s.baseUrl ? s.baseUrlSource : null },
     accountTypeRow(ctx),
     { key: 'concurrency', value: s.concurrency, source: s.concurrencySource },
+    { key: 'active-job-limit', value: s.activeJobLimit ?? null, source: s.activeJobLimit === undefined ? null : s.activeJobLimitSource },
     ...networkRows(ctx),
     sandbox
       ? { key: 'token', value: 'set', source: 'sandbox' }

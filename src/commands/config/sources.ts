@@ -1,13 +1,14 @@
 // Where a setting comes from, in words, for `config list` and `auth status`.
 import type { Source } from '../../config/settings.js';
 
-export type SettingKey = 'profile' | 'base-url' | 'account-type' | 'concurrency' | 'proxy' | 'no-proxy' | 'ca-file' | 'token';
+export type SettingKey = 'profile' | 'base-url' | 'account-type' | 'concurrency' | 'active-job-limit' | 'proxy' | 'no-proxy' | 'ca-file' | 'token';
 
 export const ENV_OF: Record<SettingKey, string> = {
   profile: 'RECRUIT_PROFILE',
   'base-url': 'RECRUIT_BASE_URL',
   'account-type': 'RECRUIT_ACCOUNT_TYPE',
   concurrency: 'RECRUIT_CONCURRENCY',
+  'active-job-limit': 'RECRUIT_ACTIVE_JOB_LIMIT',
   proxy: 'HTTPS_PROXY',
   'no-proxy': 'NO_PROXY',
   'ca-file': 'RECRUIT_CA_FILE',

@@ -34,6 +34,7 @@ const ENVIRONMENT = `Environment
   RECRUIT_TOKEN            the bearer token (never on the command line)
   RECRUIT_ACCOUNT_TYPE     direct, staffing or auto (the default: learned from the service, kept per account)
   RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
+  RECRUIT_ACTIVE_JOB_LIMIT the account's active-job limit, for \`recruit status\` (active-job-limit)
   RECRUIT_CONFIG_DIR       where the config file lives
   RECRUIT_KEYRING=0        keep tokens in the config file, not the OS keyring (containers, CI)
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live

@@ -2,7 +2,9 @@
 // From the service, side by side (each request paced as any other): the jobs pending approval (every
 // page) with how long each has waited, the number of active jobs, and the jobs changed in the last
 // seven days among the newest hundred. From this machine: the wizard's drafts of this profile and
-// account, and the creations that were saved but never got a final answer. Nothing is changed.
+// account, the creations that were saved but never got a final answer, the batches, bulk changes and
+// applies of this account that stopped before the end (with the command that goes on), and what
+// the service's answers told of the account: its active-job limit and its rate limit. Nothing is changed.
 import { allItems, getPage } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
@@ -16,17 +18,20 @@ import { writeJson } from '../../terminal/output.js';
 import { withSpinner } from '../../terminal/spinner.js';
 import { DraftStore, sameAccount } from '../../wizard/draft.js';
 import { describeTitle, stepReached } from '../../wizard/draft-summary.js';
+import { interruptedRuns, type Interrupted } from './interrupted.js';
+import { activeJobsLine, learnt, rateLimitLine, type Learnt } from './learnt.js';
 
 const RECENT_DAYS = 7;
 const RECENT_SCAN = 100;
 
-interface Report {
+interface Report extends Learnt {
   account: string;
   pendingApproval: Array<{ id: number; title: string; jobCode: string | null; createdAt: string | null; waitingDays: number | null }>;
   activeJobs: number;
   changedRecently: Array<{ id: number; title: string; status: string; updatedAt: string }>;
   drafts: Array<{ id: string; title: string | null; step: string }>;
   unsettled: Array<{ key: string; title: string | null; updatedAt: string; lastError: string | null }>;
+  interrupted: Interrupted[];
 }
 
 const days = (from: string | null | undefined, now: Date) => {
@@ -68,6 +73,8 @@ export default async function status(ctx: Context): Promise<void> {
           .filter((s) => sameTarget(s.target, here))
           .map((s) => ({ key: s.key, title: typeof s.body.title === 'string' ? s.body.title : null, updatedAt: s.updatedAt, lastError: s.lastError?.message ?? null }))
       : [],
+    interrupted: await interruptedRuns(ctx, api),
+    ...learnt(ctx),
   };
   if (ctx.globals.json) return writeJson(ctx, report);
   ctx.io.stdout.write(render(ctx, report));
@@ -87,7 +94,7 @@ function render(ctx: Context, r: Report): string {
       r.pendingApproval.map((j) => `#${j.id} ${sanitize(j.title)}${j.jobCode ? ` (${sanitize(j.jobCode)})` : ''}: ${waited(j.waitingDays)}`),
       'none',
     ),
-    `Active jobs: ${r.activeJobs}\n`,
+    `${activeJobsLine(r.activeJobs, r.activeJobLimit)}\n`,
     section(
       `Changed in the last ${RECENT_DAYS} days (${r.changedRecently.length}${r.changedRecently.length === RECENT_SCAN ? '+' : ''})`,
       r.changedRecently.map((j) => `#${j.id} ${sanitize(j.title)}: ${sanitize(j.status)}, ${j.updatedAt.slice(0, 10)}`),
@@ -103,5 +110,11 @@ function render(ctx: Context, r: Report): string {
       r.unsettled.map((s) => `${s.key} ${s.title ? `"${sanitize(s.title)}"` : ''}: \`${recruitCommand(ctx.globals, `jobs create --resume ${s.key}`)}\``),
       'none',
     ),
+    section(
+      `Interrupted runs (${r.interrupted.length})`,
+      r.interrupted.map((i) => `${i.unfinished} of ${i.items} items not done, since ${i.startedAt.slice(0, 10)}: \`${sanitize(i.command)}\`${i.stdin ? ` (with ${i.stdin} on stdin)` : ''}`),
+      'none',
+    ),
+    `${rateLimitLine(r.rateLimit)}\n`,
   ].join('\n');
 }

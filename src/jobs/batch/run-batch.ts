@@ -26,6 +26,7 @@ import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
 import type { TableTarget } from '../../terminal/table-format.js';
 import { validateAll, type CheckProgress, type Validated } from './validate.js';
+import { fileResume } from '../../exactly-once/resume-command.js';
 
 export interface BatchOptions {
   file: string;
@@ -231,7 +232,8 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
 
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
-    const run = openRun(ctx, { account, input: input.identity, command: 'recruit jobs create --file', what: input.display, ...(options.fs ? { fs: options.fs } : {}) });
+    const resume = fileResume('create', input, options, ctx.globals);
+    const run = openRun(ctx, { account, input: input.identity, command: 'recruit jobs create --file', what: input.display, resume, ...(options.fs ? { fs: options.fs } : {}) });
     try {
       const results = new Results(validated.titles, validated.jobCodes);
       const journal = await run.openJournal({

@@ -56,7 +56,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
         (refused ? ' (fix the refused items to send them again)' : '; use --restart to create them again'),
     );
   } else {
-    s.journal.begin(s.identity, s.target, s.account, results.size, ctx.now());
+    s.journal.begin(s.identity, s.target, s.account, results.size, ctx.now(), toSend);
     const earlier = before.already_created ? `; ${before.already_created} already created in an earlier run` : '';
     const resent = resendKeys.size ? `; ${resendKeys.size} unanswered earlier, re-sent with their original key` : '';
     const of = toSend < results.size ? ` of ${results.size}` : '';

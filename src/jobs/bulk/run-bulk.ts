@@ -29,12 +29,15 @@ import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk
 import { printJobResults } from '../../terminal/job-results.js';
 import { bulkResults, finishBulk, markNotAttempted, tallyLine } from './bulk-output.js';
 import { settleAnswer, stillAsPlanned } from './settle.js';
+import type { ResumeCommand } from '../../exactly-once/resume-command.js';
 
 export interface BulkOptions {
   concurrency?: string;
   dryRun?: boolean;
   /** The file system of the journal and its lock (tests pass one that fails). */
   fs?: StateFs;
+  /** The command that resumes the change (the same ids and change), kept in its journal. */
+  resume?: ResumeCommand;
 }
 
 
@@ -125,7 +128,8 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
     // Locked before the jobs are read: a second run of the same change would give the same jobs keys of its own.
-    const run = openRun(ctx, { account, input: op.input, command: op.command, what: op.what, ...(options.fs ? { fs: options.fs } : {}) });
+    const resume = options.resume ? { resume: options.resume } : {};
+    const run = openRun(ctx, { account, input: op.input, command: op.command, what: op.what, ...resume, ...(options.fs ? { fs: options.fs } : {}) });
     if (ctx.globals.verbose) ctx.info(`bulk journal: ${run.file}`);
     try {
       throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
@@ -178,7 +182,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
     if (toSend === 0 && unchanged === items.length) ctx.info(`nothing to send: ${unchanged === 1 ? 'the job already is' : `all ${unchanged} jobs already are`} as asked`);
     return;
   }
-  journal.begin(s.input, s.target, s.account, items.length, ctx.now());
+  journal.begin(s.input, s.target, s.account, items.length, ctx.now(), toSend);
   const resent = items.filter((item, i) => pending(i) && earlier.has(item.index)).length;
   const parts = [
     `${op.starting(`${toSend < items.length ? `${toSend} of ${items.length} jobs` : plural(toSend, 'job')}`)}${atATime(toSend, s.concurrency)}`,

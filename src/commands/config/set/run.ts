@@ -4,7 +4,7 @@ import { checkBaseUrl, type Context } from '../../../context/context.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
 import { editProfile, readConfig, updateConfig, type Profile } from '../../../config/config-file.js';
-import { checkProfileName, parseAccountType, parseConcurrency, resolveProfile } from '../../../config/settings.js';
+import { checkProfileName, parseAccountType, parseActiveJobLimit, parseConcurrency, resolveProfile } from '../../../config/settings.js';
 import { checkKey } from '../../../config/keys.js';
 import { ENV_OF } from '../sources.js';
 import { parseProxy, redactUserInfo } from '../../../config/network.js';
@@ -33,6 +33,10 @@ export default async function set(ctx: Context, key: string, raw: string): Promi
     case 'concurrency':
       value = parseConcurrency(raw, 'concurrency');
       change = { concurrency: value };
+      break;
+    case 'active-job-limit':
+      value = parseActiveJobLimit(raw, 'active-job-limit');
+      change = { activeJobLimit: value };
       break;
     case 'proxy':
       change = { proxy: parseProxy(raw, 'proxy') };

@@ -35,6 +35,7 @@ import { journaledCreates, recoverJournaled } from './known.js';
 import { applyOperation } from './operation.js';
 import { countsLine, planJson, planReport } from './output.js';
 import type { ApplyOptions } from './flags.js';
+import { fileResume } from '../../../exactly-once/resume-command.js';
 
 /**
  * Every item of the file, checked and with names resolved; any problem (or a missing or repeated
@@ -126,7 +127,8 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
     const dir = journalsDir(ctx.env);
     const identity = JSON.stringify(['jobs apply', input.identity]);
     // Locked before the jobs are read: two runs on one account would plan the same creates.
-    const run = options.dryRun ? undefined : openRun(ctx, { account, input: identity, command: 'recruit jobs apply', what: input.display });
+    const resume = fileResume('apply', input, options, ctx.globals);
+    const run = options.dryRun ? undefined : openRun(ctx, { account, input: identity, command: 'recruit jobs apply', what: input.display, resume });
     try {
       const listed = await withSpinner(ctx, 'reading every job of the account', () => allItems<Job>(api, '/jobs', {}, jobShape));
       // What the journals know wins over a list that may lag writes: a job created is not created again.

@@ -59,6 +59,11 @@ async function bulkStatus(ctx: Context, args: string[], options: StatusOptions):
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is changed once`);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
   const target = settable(statuses, value);
-  const [{ runBulk }, { statusOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
-  await runBulk(ctx, statusOperation(target, statuses), ids, options);
+  const [{ runBulk }, { statusOperation }, { accountFlags, resumeIds }] = await Promise.all([
+    import('../../../jobs/bulk/run-bulk.js'),
+    import('./bulk.js'),
+    import('../../../exactly-once/resume-command.js'),
+  ]);
+  const resume = { kind: 'status' as const, ids: resumeIds(ids, args.includes('-')), status: target.code, globals: accountFlags(ctx.globals) };
+  await runBulk(ctx, statusOperation(target, statuses), ids, { ...options, resume });
 }

@@ -79,8 +79,12 @@ async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, un
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
   const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
   const api = await ctx.api();
+  const { accountFlags, resumeIds } = await import('../../../exactly-once/resume-command.js');
+  const named = names.map((n) => ({ flag: n.flag, value: n.value }));
+  const resume = { kind: 'update' as const, ids: resumeIds(ids, args.includes('-')), set: patch, names: named, globals: accountFlags(ctx.globals) };
   await runBulk(ctx, updateOperation(api, patch, names, ctx.globals.verbose === true), ids, {
     ...(typeof options.concurrency === 'string' ? { concurrency: options.concurrency } : {}),
     dryRun: options.dryRun === true,
+    resume,
   });
 }

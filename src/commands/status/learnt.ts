@@ -1,0 +1,53 @@
+// What `recruit status` says of the account's limits: the active-job limit, configured in the
+// profile (`config set active-job-limit`) or learnt from the last refusal at it (context/account-learning.ts),
+// and the rate-limit policy the service's answers last named.
+import type { Context } from '../../context/context.js';
+import { factsAccount, readFacts, type SeenRateLimit } from '../../context/account-facts.js';
+
+export interface ActiveJobLimit {
+  /** null: the limit was met, but the count of active jobs then could not be read. */
+  limit: number | null;
+  source: 'configured' | 'learnt';
+  /** Learnt: when a create or an activation was last refused at it. */
+  reachedAt: string | null;
+}
+
+export interface Learnt {
+  activeJobLimit: ActiveJobLimit | null;
+  rateLimit: SeenRateLimit | null;
+}
+
+/** Read once the command's requests are answered, so that a rate limit they named is in. */
+export function learnt(ctx: Context): Learnt {
+  const account = factsAccount(ctx);
+  const facts = account === undefined ? {} : readFacts(ctx.env, account);
+  // A profile's setting is of its own account, not of the embedded sandbox's.
+  const configured = ctx.globals.sandbox ? undefined : ctx.settings().activeJobLimit;
+  const reached = facts.activeJobLimit;
+  const activeJobLimit: ActiveJobLimit | null =
+    configured !== undefined
+      ? { limit: configured, source: 'configured', reachedAt: reached?.reachedAt ?? null }
+      : reached
+        ? { limit: reached.activeJobs, source: 'learnt', reachedAt: reached.reachedAt }
+        : null;
+  return { activeJobLimit, rateLimit: facts.rateLimit ?? null };
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** "Active jobs: 48 of 50 (limit configured)", "… (limit learnt on 2026-11-20)", or the count alone. */
+export function activeJobsLine(active: number, l: ActiveJobLimit | null): string {
+  if (!l) return `Active jobs: ${active}`;
+  if (l.source === 'configured') return `Active jobs: ${active} of ${l.limit} (limit configured)`;
+  if (l.limit === null) return `Active jobs: ${active} (the limit was reached on ${day(l.reachedAt!)}, at a count not read)`;
+  // More active jobs than the count at the last refusal: the limit was raised since.
+  if (active > l.limit) return `Active jobs: ${active} (more than the ${l.limit} at which the limit was reached on ${day(l.reachedAt!)}: raised since)`;
+  return `Active jobs: ${active} of ${l.limit} (limit learnt on ${day(l.reachedAt!)})`;
+}
+
+/** "Rate limit: 100 requests per 60 s, seen 2026-11-26 20:15 UTC". */
+export function rateLimitLine(r: SeenRateLimit | null): string {
+  if (!r) return 'Rate limit: not named by the service yet';
+  return `Rate limit: ${r.quota} request${r.quota === 1 ? '' : 's'} per ${r.windowSeconds === 1 ? 'second' : `${r.windowSeconds} s`}, seen ${minute(r.seenAt)}`;
+}
