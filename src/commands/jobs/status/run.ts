@@ -59,6 +59,6 @@ async function bulkStatus(ctx: Context, args: string[], options: StatusOptions):
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is changed once`);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
   const target = settable(statuses, value);
-  const [{ runBulk }, { statusOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
-  await runBulk(ctx, statusOperation(target, statuses), ids, options);
+  const [{ runBulk }, { statusOperation }, { printRun }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js'), import('../print-run.js')]);
+  await printRun(ctx, await runBulk(ctx, statusOperation(target, statuses), ids, options));
 }

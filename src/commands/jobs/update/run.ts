@@ -77,10 +77,11 @@ async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, un
   const { jobIds } = await import('../../../jobs/bulk/ids.js');
   const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
-  const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
+  const [{ runBulk }, { updateOperation }, { printRun }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js'), import('../print-run.js')]);
   const api = await ctx.api();
-  await runBulk(ctx, updateOperation(api, patch, names, ctx.globals.verbose === true), ids, {
+  const run = await runBulk(ctx, updateOperation(api, patch, names, ctx.globals.verbose === true), ids, {
     ...(typeof options.concurrency === 'string' ? { concurrency: options.concurrency } : {}),
     dryRun: options.dryRun === true,
   });
+  await printRun(ctx, run);
 }
