@@ -27,6 +27,24 @@ export default tseslint.config(
     rules: { 'recruit/layers': 'error', 'recruit/no-cycle': 'error' },
   },
   {
+    // Business logic returns results; the commands print them (docs/architecture.md, "Printing").
+    files: ['src/jobs/**/*.ts', 'src/exactly-once/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/terminal/job-results.js'],
+              importNames: ['printJobResults', 'printReport'],
+              message: 'return the results (jobs/run-results.ts) for the command to print (commands/jobs/print-run.ts)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CommonJS: the executable (bin/package.json, docs/performance.md) and .cjs files.
     files: ['bin/**', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },

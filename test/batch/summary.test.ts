@@ -4,7 +4,13 @@ import type { CliError } from '../../src/core/errors.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { Results } from '../../src/jobs/batch/results.js';
 import { StringArena } from '../../src/jobs/batch/string-arena.js';
-import { finish, markNotAttempted, writeJsonResults } from '../../src/jobs/batch/summary.js';
+import { batchOutcome, markNotAttempted, writeJsonResults } from '../../src/jobs/batch/summary.js';
+
+/** The outcome thrown, as the command throws it (src/commands/jobs/print-run.ts). */
+function finish(...args: Parameters<typeof batchOutcome>): void {
+  const error = batchOutcome(...args);
+  if (error) throw error;
+}
 
 function results(n: number): Results {
   const titles = new StringArena();

@@ -2,6 +2,8 @@
 // every layer the lint knows (eslint.layers.js) is named there, so the map and the rule cannot
 // drift apart from the code.
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { LAYERS } from '../../eslint.layers.js';
 
@@ -21,5 +23,24 @@ describe('docs/architecture.md', () => {
     expect(LAYERS.filter((layer) => !map.includes(`| ${layer.name} |`)).map((l) => l.name)).toEqual([]);
     const placed = LAYERS.flatMap((layer) => layer.folders.map((f) => `${f}/`));
     expect(folders.filter((f) => !placed.includes(f))).toEqual([]);
+  });
+
+  it('"Printing": no module of src/jobs/ or src/exactly-once/ prints a multi-job result; the commands do', async () => {
+    const business = ['src/jobs/', 'src/exactly-once/'].flatMap((dir) =>
+      readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${dir}${f}`),
+    );
+    expect(business.length).toBeGreaterThan(20);
+    // Any way in, a dynamic import too.
+    const printing = business.filter((f) => /\b(printJobResults|printReport)\b/.test(readFileSync(new URL(f, root), 'utf8')));
+    expect(printing).toEqual([]);
+    expect(map).toMatch(/the command hands them to\s+`terminal\/job-results\.ts`/);
+    // And the lint forbids it where it is written (eslint.config.js), for every file of those folders.
+    const eslint = new ESLint({ cwd: fileURLToPath(root) });
+    for (const file of ['src/jobs/batch/send-phase.ts', 'src/exactly-once/run.ts']) {
+      const config = (await eslint.calculateConfigForFile(file)) as { rules: Record<string, unknown> };
+      expect(JSON.stringify(config.rules['no-restricted-imports'])).toContain('printJobResults');
+    }
   });
 });

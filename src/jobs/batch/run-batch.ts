@@ -24,7 +24,7 @@ import { delimiterOption, fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
-import type { TableTarget } from '../../terminal/table-format.js';
+import type { RunResults } from '../run-results.js';
 import { validateAll, type CheckProgress, type Validated } from './validate.js';
 import { fileResume } from '../../exactly-once/resume-command.js';
 
@@ -36,8 +36,6 @@ export interface BatchOptions {
   delimiter?: string;
   /** --sheet: the sheet of a workbook to read. */
   sheet?: string;
-  /** --csv or --xlsx: the results as a table, on stdout or to --output. */
-  table?: TableTarget | undefined;
   concurrency?: string;
   restart?: boolean;
   /** --create-edited: items edited after an earlier run created them are created again. */
@@ -195,7 +193,8 @@ async function tellOtherAccounts(ctx: Context, dir: string, identity: string, fi
   }
 }
 
-export async function runBatch(ctx: Context, options: BatchOptions): Promise<void> {
+/** The batch's results for the command to print; none after --dry-run, which has said all it has to say. */
+export async function runBatch(ctx: Context, options: BatchOptions): Promise<RunResults | undefined> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   const format = fileFormat(options.file, options.format);
   const input = await openInput(ctx, options.file);
@@ -228,7 +227,10 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
       checking.stop();
     }
     reportValidation(ctx, source, validated, deriver);
-    if (options.dryRun) return await dryRun(ctx, source, deriver, validated.titles.size);
+    if (options.dryRun) {
+      await dryRun(ctx, source, deriver, validated.titles.size);
+      return undefined;
+    }
 
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
@@ -243,7 +245,7 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<voi
       });
       if (journal.fresh) await tellOtherAccounts(ctx, run.dir, input.identity, run.file);
       if (options.createEdited !== true) refuseEdited(source, validated, journal.earlier.edited);
-      await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account, table: options.table });
+      return await sendPhase(ctx, { journal, api, deriver, source, cache, validated, results, concurrency, identity: input.identity, target, account });
     } finally {
       run.close();
     }

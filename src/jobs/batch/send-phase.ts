@@ -1,5 +1,5 @@
 // The sending phase of a batch: what the journal says is left, the workers, progress and Ctrl-C,
-// then every item's result and the exit code.
+// then every item's result, the tally and the outcome, returned for the command to print.
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
 import type { Target } from '../target.js';
@@ -15,10 +15,9 @@ import { batchKey } from '../../exactly-once/derived-key.js';
 import { sendAll } from './send.js';
 import type { Stopper } from '../../exactly-once/stop-signals.js';
 import { onStopSignals } from '../../exactly-once/stop-signals.js';
-import { printJobResults } from '../../terminal/job-results.js';
-import { atATime, batchResults, finish, markNotAttempted, plural, tally, tallyLine } from './summary.js';
+import { atATime, batchOutcome, batchResults, markNotAttempted, plural, tally, tallyLine } from './summary.js';
+import type { RunResults } from '../run-results.js';
 import type { Validated } from './validate.js';
-import type { TableTarget } from '../../terminal/table-format.js';
 
 export interface SendContext {
   journal: Journal;
@@ -32,12 +31,10 @@ export interface SendContext {
   identity: string;
   target: Target;
   account: Account;
-  /** --csv or --xlsx: the results as a table. */
-  table: TableTarget | undefined;
 }
 
 
-export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
+export async function sendPhase(ctx: Context, s: SendContext): Promise<RunResults> {
   const { identities } = s.validated;
   const results = s.results;
   const resendKeys = planItems(results, s.journal.earlier);
@@ -83,8 +80,9 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<void> {
     }
   }
   markNotAttempted(results, stopper.reason);
-  await printJobResults(ctx, batchResults(results, stopper.reason, s.validated.rows), { table: s.table });
-  // The whole command: reading, checking and resolving the file count as much as sending it.
-  ctx.info(tallyLine(results, ctx.elapsedMs() / 1000));
-  finish(results, stopper.reason, s.journal.failure);
+  return {
+    results: batchResults(results, stopper.reason, s.validated.rows),
+    tally: (seconds) => tallyLine(results, seconds),
+    error: batchOutcome(results, stopper.reason, s.journal.failure),
+  };
 }

@@ -1,6 +1,7 @@
 // The end of a run: every item's result in each form the renderer prints (terminal/job-results.ts:
 // a report, tab-separated rows, a JSON array with --json, a table with --csv or --xlsx), a one-line
-// tally, and the exit code of the worst failure. Nothing here prints.
+// tally, and the outcome with the exit code of the worst failure. Nothing here prints: the command
+// does (commands/jobs/print-run.ts).
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import { mapped, writeJsonItems, type Cell, type JobResults } from '../../terminal/job-results.js';
@@ -159,10 +160,10 @@ function conflictHint(reason: StopReason | undefined): string {
     : 'create the refused jobs unpublished (without publishToCareerPage/publishToFreeJobBoards) and publish them once approved and active, then run the same command again: created jobs are skipped';
 }
 
-/** Throws the run's outcome when any item is not created; `cause` says what stopped it, when something did. */
-export function finish(results: Results, reason: StopReason | undefined, cause?: Error): void {
+/** The run's outcome when any item is not created, for the command to throw; `cause` says what stopped it, when something did. */
+export function batchOutcome(results: Results, reason: StopReason | undefined, cause?: Error): CliError | undefined {
   const exit = results.worstExit();
-  if (exit === EXIT.OK) return;
+  if (exit === EXIT.OK) return undefined;
   const missing = results.size - results.count('created') - results.count('already_created');
   const why = reason ? `; ${STOPPED[reason]}` : '';
   const unknown = results.count('unknown');
@@ -180,5 +181,5 @@ export function finish(results: Results, reason: StopReason | undefined, cause?:
   // Exit 1 without a refused item (answers that were no created job, a changed file): nothing to fix in the file.
   const refused = results.count('refused') + results.count('already_refused');
   const hint = exit === EXIT.API_FAILED && refused === 0 ? RESUME : exit === EXIT.CONFLICT ? conflictHint(reason) : HINTS[exit];
-  throw new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} ${notCreated}${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
+  return new CliError(`${missing} of ${results.size} jobs ${missing === 1 ? 'was' : 'were'} ${notCreated}${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
 }

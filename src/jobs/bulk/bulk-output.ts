@@ -1,7 +1,7 @@
 // The end of a bulk change, by the batch's rules: every job's result in each form the renderer
 // prints (terminal/job-results.ts: a JSON array with --json, tab-separated rows in a pipe, a report
 // on a terminal), a tally, and the exit code of the worst failure (0 only when every job is
-// changed or already as asked). Nothing here prints.
+// changed or already as asked). Nothing here prints: the command does (commands/jobs/print-run.ts).
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import { mapped, type JobResults, type ReportBlock, type ReportColumn, type Tone } from '../../terminal/job-results.js';
@@ -129,10 +129,10 @@ const HINTS: Partial<Record<ExitCode, string>> = {
   [EXIT.API_FAILED]: `check the jobs named above, then ${RESUME}`,
 };
 
-/** Throws the run's outcome when any job was not changed (or, with --dry-run, could not be read). */
-export function finishBulk(items: readonly BulkItem<unknown>[], reason: StopReason | undefined): void {
+/** The run's outcome when any job was not changed (or, with --dry-run, could not be read), for the command to throw. */
+export function bulkOutcome(items: readonly BulkItem<unknown>[], reason: StopReason | undefined): CliError | undefined {
   const exit = worstExit(items.map((i) => i.exit));
-  if (exit === EXIT.OK) return;
+  if (exit === EXIT.OK) return undefined;
   const missing = items.filter((i) => !isDone(i.result)).length;
   const unknown = items.filter((i) => i.result === 'unknown').length;
   const why = reason ? `; ${NOT_ATTEMPTED[reason][0].replace(/^not attempted: /, '')}` : '';
@@ -142,5 +142,5 @@ export function finishBulk(items: readonly BulkItem<unknown>[], reason: StopReas
   // Jobs someone else changed meanwhile (settle.ts): the plan, not the account, is out of date.
   const stale = items.some((i) => i.error?.code === 'changed_since_plan' || i.error?.code === 'changed_since_replay');
   const hint = exit === EXIT.CONFLICT && stale ? 'someone else changed those jobs meanwhile: check them, then run the command again to plan them anew' : HINTS[exit];
-  throw new CliError(`${missing} of ${plural(items.length, 'job')} ${missing === 1 ? 'was' : 'were'} not changed${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
+  return new CliError(`${missing} of ${plural(items.length, 'job')} ${missing === 1 ? 'was' : 'were'} not changed${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
 }

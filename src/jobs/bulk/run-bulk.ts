@@ -26,8 +26,8 @@ import { atATime, plural } from '../batch/summary.js';
 import { targetOf, type Target } from '../target.js';
 import { failureOf } from './bulk-failure.js';
 import { newItem, type BulkItem, type BulkOperation, type Planned } from './bulk-item.js';
-import { printJobResults } from '../../terminal/job-results.js';
-import { bulkResults, finishBulk, markNotAttempted, tallyLine } from './bulk-output.js';
+import { bulkOutcome, bulkResults, markNotAttempted, tallyLine } from './bulk-output.js';
+import type { RunResults } from '../run-results.js';
 import { settleAnswer, stillAsPlanned } from './settle.js';
 import type { ResumeCommand } from '../../exactly-once/resume-command.js';
 
@@ -102,14 +102,13 @@ function throwProblems(problems: ErrorDetail[], total: number): void {
   );
 }
 
-export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readonly number[], options: BulkOptions = {}): Promise<void> {
+/** The change's results, for the command to print. */
+export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readonly number[], options: BulkOptions = {}): Promise<RunResults> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   if (ids.length === 0) {
     // Only stdin can bring none: a list that found nothing. Not an error, so that a pipe of
-    // `jobs list ... --json` into a bulk change succeeds when there is nothing to change.
-    if (ctx.globals.json) ctx.io.stdout.write('[]\n');
-    ctx.info('no job ids on stdin: nothing to change');
-    return;
+    // `jobs list ... --json` into a bulk change succeeds when there is nothing to change (`[]`).
+    return { results: { json: [], rows: [], report: () => [] }, tally: () => 'no job ids on stdin: nothing to change' };
   }
   const api = await ctx.api();
   // The workers share the client: a 429 cuts how many of them send at once (AIMD), and the rate
@@ -122,8 +121,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
     if (options.dryRun) {
       throwProblems(await readAll(ctx, api, op, items, concurrency, stopper), items.length);
       for (const item of items) if (item.planned && !item.planned.unchanged) item.result = 'would_change';
-      await report(ctx, op, items, stopper.reason, true);
-      return;
+      return endOf(op, items, stopper.reason, true);
     }
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
@@ -140,7 +138,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
     } finally {
       run.close();
     }
-    await report(ctx, op, items, stopper.reason);
+    return endOf(op, items, stopper.reason);
   } finally {
     offSignals();
   }
@@ -241,10 +239,13 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
   }
 }
 
-export async function report<D>(ctx: Context, op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): Promise<void> {
+/** The end of a change: every job's result, the tally and the outcome, for the command to print. */
+export function endOf<D>(op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): RunResults {
   markNotAttempted(items, reason);
   for (const item of items) item.view ??= op.view(item.result, item.planned?.detail, item.planned?.body);
-  await printJobResults(ctx, bulkResults(items, reason));
-  ctx.info(`${tallyLine(items, ctx.elapsedMs() / 1000)}${dryRun ? '; nothing sent (--dry-run)' : ''}`);
-  finishBulk(items, reason);
+  return {
+    results: bulkResults(items, reason),
+    tally: (seconds) => `${tallyLine(items, seconds)}${dryRun ? '; nothing sent (--dry-run)' : ''}`,
+    error: bulkOutcome(items, reason),
+  };
 }

@@ -25,7 +25,9 @@ import { onStopSignals, type Stopper } from '../../../exactly-once/stop-signals.
 import { delimiterOption, fileFormat, ItemSource } from '../../../jobs/batch/read-items.js';
 import { plural } from '../../../jobs/batch/summary.js';
 import { newItem, type BulkItem } from '../../../jobs/bulk/bulk-item.js';
-import { report, sendPhase } from '../../../jobs/bulk/run-bulk.js';
+import { endOf, sendPhase } from '../../../jobs/bulk/run-bulk.js';
+import type { RunResults } from '../../../jobs/run-results.js';
+import { printRun } from '../print-run.js';
 import { warnUnknownFields } from '../../../jobs/batch/run-batch.js';
 import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
 import { accountTypeOf, targetOf, type Target } from '../../../jobs/target.js';
@@ -176,7 +178,7 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
         ctx.info('nothing sent (declined)');
         return;
       }
-      await send(ctx, api, plan.actions, { run: run!, concurrency, identity, target, account, jobs });
+      await printRun(ctx, await send(ctx, api, plan.actions, { run: run!, concurrency, identity, target, account, jobs }));
     } finally {
       run?.close();
     }
@@ -205,7 +207,7 @@ interface SendOptions {
   jobs: readonly Job[];
 }
 
-async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<void> {
+async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<RunResults> {
   api.adaptConcurrency(o.concurrency);
   const items = itemsOf(actions, o.jobs);
   const stopper: Stopper = {};
@@ -219,7 +221,7 @@ async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, acti
     } finally {
       journal.close();
     }
-    await report(ctx, op, items, stopper.reason);
+    return endOf(op, items, stopper.reason);
   } finally {
     offSignals();
   }

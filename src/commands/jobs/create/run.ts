@@ -42,9 +42,11 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     if (table && options.dryRun) {
       throw new UsageError(`--${table.format} writes the results of the jobs sent, and --dry-run sends none`, [], `drop --${table.format} to check the file (or use --json for the bodies it would send)`);
     }
-    const { runBatch } = await import('../../../jobs/batch/run-batch.js');
+    const [{ runBatch }, { printRun }] = await Promise.all([import('../../../jobs/batch/run-batch.js'), import('../print-run.js')]);
     const { file, format, delimiter, sheet, concurrency, restart, createEdited, dryRun } = options;
-    return runBatch(ctx, { file, format, delimiter, sheet, table, concurrency, restart, createEdited, dryRun });
+    const run = await runBatch(ctx, { file, format, delimiter, sheet, concurrency, restart, createEdited, dryRun });
+    if (run) await printRun(ctx, run, { table });
+    return;
   }
   const batchOnly = table ? table.format : (['format', 'delimiter', 'sheet'] as const).find((name) => options[name] !== undefined);
   if (batchOnly) throw new UsageError(`--${batchOnly} goes with --file`);

@@ -59,11 +59,12 @@ async function bulkStatus(ctx: Context, args: string[], options: StatusOptions):
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is changed once`);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
   const target = settable(statuses, value);
-  const [{ runBulk }, { statusOperation }, { accountFlags, resumeIds }] = await Promise.all([
+  const [{ runBulk }, { statusOperation }, { accountFlags, resumeIds }, { printRun }] = await Promise.all([
     import('../../../jobs/bulk/run-bulk.js'),
     import('./bulk.js'),
     import('../../../exactly-once/resume-command.js'),
+    import('../print-run.js'),
   ]);
   const resume = { kind: 'status' as const, ids: resumeIds(ids, args.includes('-')), status: target.code, globals: accountFlags(ctx.globals) };
-  await runBulk(ctx, statusOperation(target, statuses), ids, { ...options, resume });
+  await printRun(ctx, await runBulk(ctx, statusOperation(target, statuses), ids, { ...options, resume }));
 }

@@ -77,14 +77,15 @@ async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, un
   const { jobIds } = await import('../../../jobs/bulk/ids.js');
   const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);
-  const [{ runBulk }, { updateOperation }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js')]);
+  const [{ runBulk }, { updateOperation }, { printRun }] = await Promise.all([import('../../../jobs/bulk/run-bulk.js'), import('./bulk.js'), import('../print-run.js')]);
   const api = await ctx.api();
   const { accountFlags, resumeIds } = await import('../../../exactly-once/resume-command.js');
   const named = names.map((n) => ({ flag: n.flag, value: n.value }));
   const resume = { kind: 'update' as const, ids: resumeIds(ids, args.includes('-')), set: patch, names: named, globals: accountFlags(ctx.globals) };
-  await runBulk(ctx, updateOperation(api, patch, names, ctx.globals.verbose === true), ids, {
+  const run = await runBulk(ctx, updateOperation(api, patch, names, ctx.globals.verbose === true), ids, {
     ...(typeof options.concurrency === 'string' ? { concurrency: options.concurrency } : {}),
     dryRun: options.dryRun === true,
     resume,
   });
+  await printRun(ctx, run);
 }
