@@ -85,6 +85,8 @@ describe('HTTP transport', () => {
     });
     const t = make({ headers: 150 });
     const stuck = t.send(`${base}/stuck`, { method: 'GET', headers: {} });
+    // Awaited below; on a loaded machine it fails before the thirty are done, and must not count as unhandled then.
+    stuck.catch(() => undefined);
     const answers: string[] = [];
     // Three at a time, thirty in all: the watch slots of ended requests are reused.
     for (let round = 0; round < 10; round++) {

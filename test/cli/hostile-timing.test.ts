@@ -110,7 +110,9 @@ describe('waits are announced on a terminal and with --verbose', () => {
   it('on a terminal, a wait of a second or less shows in the spinner only, not in a line that stays', async () => {
     server.on('GET /v1/jobs/1', retryAfter('1'), json(job(1)));
     const terminal = { ...env, CI: undefined, TERM: 'xterm-256color' };
-    // The real clock: the spinner draws on a real timer once the wait has lasted 300 ms.
+    // The real clock: the spinner draws on a real timer once the wait has lasted 300 ms, and once
+    // its library is loaded, which on a loaded machine can take the rest of the second: loaded first.
+    await import('ora');
     const result = await runCli(['--base-url', server.base, 'jobs', 'get', '1'], { env: terminal, tty: true, clock: systemClock });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('fetching job 1 — 503 from GET /jobs/1; retrying in 1.0 s (attempt 2 of 5)');
