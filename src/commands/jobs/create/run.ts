@@ -78,8 +78,8 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     );
   }
   if (options.dryRun) throw new UsageError('--dry-run goes with --file or the field flags');
-  const { runWizard } = await import('../../../wizard/run-wizard.js');
-  return runWizard(ctx, {
+  const { createWithWizard } = await import('./wizard.js');
+  return createWithWizard(ctx, {
     initial: {
       ...(options.publishCareerPage ? { publishToCareerPage: true } : {}),
       ...(options.publishFreeBoards ? { publishToFreeJobBoards: true } : {}),
