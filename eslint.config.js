@@ -27,8 +27,9 @@ export default tseslint.config(
     rules: { 'recruit/layers': 'error', 'recruit/no-cycle': 'error' },
   },
   {
-    // Business logic returns results; the commands print them (docs/architecture.md, "Printing").
-    files: ['src/jobs/**/*.ts', 'src/exactly-once/**/*.ts'],
+    // Business logic returns results; the commands print them (docs/architecture.md, "Printing"):
+    // no module of the features or of exactly-once writes on stdout, nor imports what does.
+    files: ['src/jobs/**/*.ts', 'src/exactly-once/**/*.ts', 'src/wizard/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -36,10 +37,22 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/terminal/job-results.js'],
-              importNames: ['printJobResults', 'printReport'],
+              importNames: ['printJobResults', 'printReport', 'writeJsonItems'],
               message: 'return the results (jobs/run-results.ts) for the command to print (commands/jobs/print-run.ts)',
             },
+            {
+              group: ['**/terminal/output.js'],
+              importNames: ['writeJson', 'writeJsonLines', 'JsonArrayWriter', 'printTable'],
+              message: 'return the value for the command to print on stdout',
+            },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='stdout'], MemberExpression[property.value='stdout'], Property[key.name='stdout']",
+          message: 'stdout is for results, which the command prints: return the value (notes go to ctx.info, ctx.warn on stderr)',
         },
       ],
     },

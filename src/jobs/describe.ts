@@ -1,7 +1,6 @@
-// What is printed when a job was created, the same for the wizard, flags, --resume and batches.
+// What is said when a job was created, the same for the wizard, flags, a clone and --resume; the
+// command prints it (commands/jobs/create/print-created.ts).
 import type { Job } from '../api/types.js';
-import type { Context } from '../context/context.js';
-import { writeJson } from '../terminal/output.js';
 import { sanitize } from '../core/sanitize.js';
 
 export function describeCreated(job: Job): string {
@@ -21,12 +20,4 @@ export function approvalNote(job: Job, sandboxAccount?: string): string | undefi
     `It waits for approval: approve it with \`recruit sandbox approve ${job.id}\`, then publish it with ` +
     `\`recruit --sandbox --sandbox-account ${sandboxAccount} jobs update ${job.id} --publish-career-page\`.`
   );
-}
-
-/** The job as JSON with --json, else the one-line summary; the approval note on stderr. */
-export async function reportCreated(ctx: Context, job: Job): Promise<void> {
-  if (ctx.globals.json) await writeJson(ctx, job);
-  else ctx.io.stdout.write(`${describeCreated(job)}\n`);
-  const note = approvalNote(job, ctx.sandboxAccount());
-  if (note) ctx.info(note);
 }

@@ -46,6 +46,26 @@ export async function printTable<T>(ctx: Output, columns: Column<T>[], rows: rea
   await writeOut(out, lines.join(''));
 }
 
+const CHUNK = 64 * 1024;
+
+/**
+ * A JSON array of one compact item a line, written as the items come (read from a file, say) in
+ * writes of about 64 KiB: no item is kept. A stream that has closed stops the reading.
+ */
+export async function writeJsonLines(out: Stream, items: AsyncIterable<unknown>): Promise<void> {
+  let chunk = '[';
+  let first = true;
+  for await (const item of items) {
+    chunk += `${first ? '\n' : ',\n'}  ${escapeJson(JSON.stringify(item))}`;
+    first = false;
+    if (chunk.length < CHUNK) continue;
+    await writeOut(out, chunk);
+    chunk = '';
+    if (out.destroyed) return;
+  }
+  await writeOut(out, `${chunk}\n]\n`);
+}
+
 /**
  * A JSON array written a group of items at a time, the same text as writeJson of the whole array:
  * a list of any length never becomes one string, nor is it all kept.

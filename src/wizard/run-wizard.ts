@@ -1,7 +1,8 @@
 // `recruit jobs create` on a terminal without input flags (or with field flags that leave fields out,
 // or --from): the creation wizard (docs/guides/wizard.md).
 // Its only input is the prompter; answers are kept in a draft after every step, so Ctrl-C, a crash
-// or "save draft and quit" never loses typing.
+// or "save draft and quit" never loses typing. It asks and reviews on stderr; the job it creates
+// it returns, and the command prints it (commands/jobs/create/wizard.ts).
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
@@ -19,6 +20,7 @@ import { isPromptInterrupt, type Prompter } from '../prompts/prompter.js';
 import { askDetails, askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
 import { keepAnswers, removeDraft, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
+import type { Created } from '../jobs/created.js';
 import { BACK, backChoice, type Back } from '../prompts/back.js';
 
 export interface WizardOptions {
@@ -37,7 +39,8 @@ export interface WizardOptions {
 /** What Ctrl-C says once the draft is saved, with the flags that find it again. */
 export const draftSaved = (globals: GlobalOptions): string => `Draft saved; run \`${recruitCommand(globals, 'jobs create')}\` to continue`;
 
-export async function runWizard(ctx: Context, options: WizardOptions = {}): Promise<void> {
+/** The job created, for the command to print; none when the answers were saved as a draft or discarded. */
+export async function runWizard(ctx: Context, options: WizardOptions = {}): Promise<Created | undefined> {
   if (!options.prompter && !ctx.interactive) {
     throw new UsageError(
       'the wizard needs a terminal',
@@ -83,7 +86,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
     const fromFlags = answersFromInitial(options.initial ?? {});
     Object.assign(session.answers, fromFlags.answers);
     Object.assign(session.extra, fromFlags.extra);
-    await reviewLoop(session);
+    return await reviewLoop(session);
   } catch (error) {
     if (!isPromptInterrupt(error)) throw error;
     // The prompt has erased itself; one line says what was kept, and nothing else follows (exit 130).
@@ -172,14 +175,16 @@ async function printRecap(session: Session): Promise<void> {
   await printAnswers(session, `Continuing the draft; answers so far:`, { answeredOnly: true });
 }
 
-async function reviewLoop(session: Session): Promise<void> {
+async function reviewLoop(session: Session): Promise<Created | undefined> {
   for (;;) {
     await walk(session);
     await printReview(session);
     switch (await askReviewAction(session)) {
-      case 'submit':
-        if ((await submitJob(session)) === 'created') return;
+      case 'submit': {
+        const outcome = await submitJob(session);
+        if (outcome !== 'review') return outcome;
         break;
+      }
       case 'details':
         await walkDetails(session, await askDetails(session));
         break;
@@ -190,12 +195,12 @@ async function reviewLoop(session: Session): Promise<void> {
       }
       case 'save':
         session.ctx.info(keepAnswers(session, draftSaved(session.ctx.globals)));
-        return;
+        return undefined;
       case 'discard':
         if (await session.prompter.confirm({ message: 'Discard every answer of this job?', default: false })) {
           removeDraft(session);
           session.ctx.info('Discarded; nothing was created.');
-          return;
+          return undefined;
         }
         break;
     }

@@ -6,7 +6,7 @@ import { sanitize } from '../core/sanitize.js';
 import type { GlobalOptions } from '../context/context.js';
 import { recruitCommand } from '../context/invocation.js';
 import { withSpinner } from '../terminal/spinner.js';
-import { reportCreated } from '../jobs/describe.js';
+import type { Created } from '../jobs/created.js';
 import { explainCreateFailure } from '../jobs/explain-failure.js';
 import { checkJobInput } from '../jobs/job-input.js';
 import { SubmissionStore, type Submission } from '../jobs/submissions.js';
@@ -20,7 +20,8 @@ import { keepAnswers, removeDraft, type Session, type Step } from './session.js'
 import { STEPS } from './steps/index.js';
 import { careerPageStep, freeBoardsStep, PUBLICATION_CAVEAT } from './steps/publication.js';
 
-export type SubmitOutcome = 'created' | 'review';
+/** The created job, for the command to print (commands/jobs/create/wizard.ts), or back to the review. */
+export type SubmitOutcome = Created | 'review';
 
 export const keptInDraft = (globals: GlobalOptions): string => `Your answers are kept in the draft; run \`${recruitCommand(globals, 'jobs create')}\` to continue.`;
 
@@ -67,10 +68,11 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
     return failed(session, submission, error);
   }
   removeDraft(session);
-  await reportCreated(ctx, sent.job);
-  if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; resuming it is safe, the service replays the job`);
-  if (interrupted) throw interruptedAfterSending();
-  return 'created';
+  return {
+    job: sent.job,
+    warning: sent.unrecorded && `${sent.unrecorded.message}; resuming it is safe, the service replays the job`,
+    error: interrupted ? interruptedAfterSending() : undefined,
+  };
 }
 
 async function failed(session: Session, submission: Submission, error: unknown): Promise<SubmitOutcome> {

@@ -4,7 +4,8 @@ import type { CliError } from '../../src/core/errors.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { Results } from '../../src/jobs/batch/results.js';
 import { StringArena } from '../../src/jobs/batch/string-arena.js';
-import { batchOutcome, markNotAttempted, writeJsonResults } from '../../src/jobs/batch/summary.js';
+import { batchOutcome, batchResults, markNotAttempted } from '../../src/jobs/batch/summary.js';
+import { printJobResults } from '../../src/terminal/job-results.js';
 
 /** The outcome thrown, as the command throws it (src/commands/jobs/print-run.ts). */
 function finish(...args: Parameters<typeof batchOutcome>): void {
@@ -25,8 +26,9 @@ function results(n: number): Results {
 
 async function written(r: Results): Promise<{ text: string; writes: number }> {
   const parts: string[] = [];
-  const ctx = { io: { stdout: { write: (s: string) => parts.push(s) } } } as unknown as Context;
-  await writeJsonResults(ctx, r);
+  const ctx = { io: { stdout: { write: (s: string) => parts.push(s) } }, color: { stdout: false }, globals: { json: true } } as unknown as Context;
+  // As `jobs create --file --json` prints them (commands/jobs/print-run.ts).
+  await printJobResults(ctx, batchResults(r, undefined));
   return { text: parts.join(''), writes: parts.length };
 }
 

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context/context.js';
 import { displayWidth } from '../../src/core/text-width.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { runCli } from '../helpers/cli.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';

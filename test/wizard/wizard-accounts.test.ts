@@ -10,7 +10,8 @@ import { exitCodeOf } from '../../src/core/api-failure.js';
 import { createContext, type Context } from '../../src/context/context.js';
 import type { IO } from '../../src/terminal/io.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { Capture } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';

@@ -5,7 +5,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context/context.js';
 import { DraftStore } from '../../src/wizard/draft.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context/context.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { forward, passHeaders, readBody, useListening } from '../helpers/fake-server.js';
 import { useSandbox } from '../helpers/sandbox.js';

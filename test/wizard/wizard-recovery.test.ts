@@ -11,7 +11,8 @@ import { InterruptedError, LocalStateError } from '../../src/core/errors.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { DraftStore } from '../../src/wizard/draft.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, DESCRIPTION, details, review } from './scripts.js';

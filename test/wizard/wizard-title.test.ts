@@ -2,7 +2,8 @@
 // emoji are a valid title (each is two UTF-16 units), 201 are refused at the prompt.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context/context.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, details, review } from './scripts.js';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import type { Context } from '../../src/context/context.js';
-import { runWizard } from '../../src/wizard/run-wizard.js';
+// The wizard as `jobs create` runs it: the command prints the job the wizard creates.
+import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { call, useSandbox, words } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { addDetails, classification, createdId, DESCRIPTION, details, review } from './scripts.js';

@@ -3,11 +3,11 @@
 // See docs/batch.md for the user's view.
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
 import { InterruptedError, UsageError, type ErrorDetail } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { getJobOptions } from '../../context/job-options.js';
-import { escapeJson } from '../../core/sanitize.js';
 import { NO_SPINNER } from '../../terminal/spinner.js';
 import type { StateFs } from '../../core/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
@@ -17,7 +17,7 @@ import { openRun } from '../../exactly-once/run.js';
 import type { Problem } from '../job-input.js';
 import { ReferenceResolver } from '../reference-resolver.js';
 import { accountTypeOf, targetOf } from '../target.js';
-import { openInput, sweepSpools } from './input-file.js';
+import { openInput, sweepSpools, type InputFile } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
 import { delimiterOption, fileFormat, ItemSource } from './read-items.js';
@@ -40,7 +40,6 @@ export interface BatchOptions {
   restart?: boolean;
   /** --create-edited: items edited after an earlier run created them are created again. */
   createEdited?: boolean;
-  dryRun?: boolean;
   /** Bytes of bodies the first pass keeps for the second (tests make it small to reach the uncached path). */
   bodyCacheBytes?: number;
   /** The file system of the journal and its lock (tests pass one that fails). */
@@ -153,21 +152,22 @@ function refuseEdited(source: ItemSource, validated: Validated, edited: Readonly
   );
 }
 
-/** --dry-run: the count, or with --json each item's resolved body (a third pass; bodies are not kept). */
-async function dryRun(ctx: Context, source: ItemSource, deriver: ItemDeriver, total: number): Promise<void> {
-  if (!ctx.globals.json) {
-    ctx.io.stdout.write(`${plural(total, 'job')} valid; nothing sent\n`);
-    return;
-  }
-  ctx.io.stdout.write('[');
-  let first = true;
+/**
+ * `--dry-run`'s result, for the command to print: the count of valid jobs, and each item's resolved
+ * body read again from the input as it is asked for (a third pass; no body is kept). The input
+ * stays open until `close`, which removes the copy of stdin.
+ */
+export interface DryRun {
+  total: number;
+  bodies: () => AsyncGenerator<{ index: number; body: Record<string, unknown> }>;
+  close: () => void;
+}
+
+async function* bodiesOf(source: ItemSource, deriver: ItemDeriver): AsyncGenerator<{ index: number; body: Record<string, unknown> }> {
   for await (const raw of source.items()) {
     const { body } = await deriver.derive(raw);
-    ctx.io.stdout.write(`${first ? '\n' : ',\n'}  ${escapeJson(JSON.stringify({ index: raw.index, body }))}`);
-    first = false;
+    yield { index: raw.index, body };
   }
-  ctx.io.stdout.write('\n]\n');
-  ctx.info(`${plural(total, 'job')} valid; nothing sent (--dry-run)`);
 }
 
 /**
@@ -193,8 +193,18 @@ async function tellOtherAccounts(ctx: Context, dir: string, identity: string, fi
   }
 }
 
-/** The batch's results for the command to print; none after --dry-run, which has said all it has to say. */
-export async function runBatch(ctx: Context, options: BatchOptions): Promise<RunResults | undefined> {
+interface Checked {
+  input: InputFile;
+  source: ItemSource;
+  api: ApiClient;
+  deriver: ItemDeriver;
+  cache: BodyCache;
+  validated: Validated;
+  concurrency: number;
+}
+
+/** Opens the input and checks every item: nothing is sent unless every item is valid. The input is the caller's to dispose of. */
+async function openChecked(ctx: Context, options: BatchOptions): Promise<Checked> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   const format = fileFormat(options.file, options.format);
   const input = await openInput(ctx, options.file);
@@ -227,11 +237,23 @@ export async function runBatch(ctx: Context, options: BatchOptions): Promise<Run
       checking.stop();
     }
     reportValidation(ctx, source, validated, deriver);
-    if (options.dryRun) {
-      await dryRun(ctx, source, deriver, validated.titles.size);
-      return undefined;
-    }
+    return { input, source, api, deriver, cache, validated, concurrency };
+  } catch (error) {
+    input.dispose();
+    throw error;
+  }
+}
 
+/** `--dry-run`: every item checked and its names resolved, nothing sent; the command prints the result and closes it. */
+export async function dryRunBatch(ctx: Context, options: BatchOptions): Promise<DryRun> {
+  const { input, source, deriver, validated } = await openChecked(ctx, options);
+  return { total: validated.titles.size, bodies: () => bodiesOf(source, deriver), close: () => input.dispose() };
+}
+
+/** The batch's results for the command to print. */
+export async function runBatch(ctx: Context, options: BatchOptions): Promise<RunResults> {
+  const { input, source, api, deriver, cache, validated, concurrency } = await openChecked(ctx, options);
+  try {
     const target = targetOf(ctx, api);
     const account = accountOf(target.baseUrl, api);
     const resume = fileResume('create', input, options, ctx.globals);

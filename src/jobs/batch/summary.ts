@@ -4,8 +4,7 @@
 // does (commands/jobs/print-run.ts).
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
-import { mapped, writeJsonItems, type Cell, type JobResults } from '../../terminal/job-results.js';
-import type { Stream } from '../../terminal/io.js';
+import { mapped, type Cell, type JobResults } from '../../terminal/job-results.js';
 import type { StopReason } from '../../exactly-once/classify.js';
 import type { RowNumbers } from './validate.js';
 import { batchReport, LABELS } from './report.js';
@@ -72,14 +71,6 @@ function jsonItem(r: ItemResult) {
     approvalStatusLabel: r.created?.approvalStatusLabel ?? null,
     error: r.error,
   };
-}
-
-/**
- * The results as one JSON array, written a group of items at a time: what --json prints through
- * batchResults, on its own for test/batch/summary.test.ts, which pins the text and its writes.
- */
-export async function writeJsonResults(ctx: { io: { stdout: Stream } }, results: Results): Promise<void> {
-  await writeJsonItems(ctx.io.stdout, mapped(results.all(), jsonItem));
 }
 
 /**

@@ -40,10 +40,10 @@ export async function askMissing(ctx: Context, body: Record<string, unknown>, mi
     const industry = await withSpinner(ctx, 'finding the industry', () => industryOf(api, input));
     if (industry !== undefined) input.industryId = industry;
   }
-  const [{ loadJobNamer }, { answersFromBody }, { runWizard }] = await Promise.all([
+  const [{ loadJobNamer }, { answersFromBody }, { createWithWizard }] = await Promise.all([
     import('../job-names.js'),
     import('../../../wizard/answers.js'),
-    import('../../../wizard/run-wizard.js'),
+    import('./wizard.js'),
   ]);
   const asJob = input as unknown as Job;
   const nameOf = await withSpinner(ctx, 'reading the names', () => loadJobNamer(ctx, [asJob]));
@@ -54,5 +54,5 @@ export async function askMissing(ctx: Context, body: Record<string, unknown>, mi
     delete prefilled.answers.employerType;
   }
   const intro = `Asking for what the flags did not give${missing.length > 0 ? ` (${missing.join(', ')})` : ''}, then the review.`;
-  return runWizard(ctx, { prefilled: { ...prefilled, intro } });
+  return createWithWizard(ctx, { prefilled: { ...prefilled, intro } });
 }

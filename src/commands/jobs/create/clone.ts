@@ -85,10 +85,10 @@ export async function createClone(
   });
   if (!wizard) return sendChecked(ctx, api, body, options, 'clone');
 
-  const [{ loadJobNamer }, { answersFromBody }, { runWizard }] = await Promise.all([
+  const [{ loadJobNamer }, { answersFromBody }, { createWithWizard }] = await Promise.all([
     import('../job-names.js'),
     import('../../../wizard/answers.js'),
-    import('../../../wizard/run-wizard.js'),
+    import('./wizard.js'),
   ]);
   const asJob = body as unknown as Job;
   const nameOf = await withSpinner(ctx, 'reading the names', () => loadJobNamer(ctx, [asJob]));
@@ -98,5 +98,5 @@ export async function createClone(
     dropped.length > 0
       ? `Cloning job ${sourceId} "${title}" into another industry: choose its ${dropped.map((d) => d.what).join(' and ')}, then review the job.`
       : `Cloning job ${sourceId} "${title}" (a new job code; unpublished unless a flag says so): edit any field, then submit.`;
-  return runWizard(ctx, { ...(deps.prompter ? { prompter: deps.prompter } : {}), prefilled: { ...prefilled, intro } });
+  return createWithWizard(ctx, { ...(deps.prompter ? { prompter: deps.prompter } : {}), prefilled: { ...prefilled, intro } });
 }

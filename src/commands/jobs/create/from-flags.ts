@@ -10,11 +10,11 @@ import { flagFor } from '../../../jobs/flag-input.js';
 import { checkCodes, checkJobInput, isMissing, type Problem } from '../../../jobs/job-input.js';
 import { ReferenceResolver } from '../../../jobs/reference-resolver.js';
 import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
-import { sendAndReport } from '../../../jobs/send-and-report.js';
-import { describeCreated } from '../../../jobs/describe.js';
+import { sendPersisted } from '../../../jobs/send-persisted.js';
 import { newSubmission } from '../../../jobs/submit.js';
 import { accountTypeOf, targetOf } from '../../../jobs/target.js';
 import type { CreateOptions } from './flags.js';
+import { printCreated } from './print-created.js';
 
 function asDetails(problems: Problem[]): ErrorDetail[] {
   return problems.map((p) => {
@@ -72,16 +72,12 @@ export async function sendChecked(
     return;
   }
   const submission = newSubmission(ctx.newKey(), body, targetOf(ctx, api), source, ctx.now());
-  if (!options.wait) {
-    await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission);
-    return;
-  }
+  const created = await sendPersisted(ctx, api, new SubmissionStore(ctx.env), submission);
   // --wait: the summary line now (no JSON, no "publish once approved" note), then the job as it ends up.
-  const job = await sendAndReport(ctx, api, new SubmissionStore(ctx.env), submission, async (c, created) => {
-    if (!c.globals.json) c.io.stdout.write(`${describeCreated(created)}\n`);
-  });
+  await printCreated(ctx, created, { waiting: options.wait === true });
+  if (!options.wait) return;
   const { waitAndReport } = await import('../job-wait.js');
-  await waitAndReport(ctx, api, [job.id], { until: { kind: 'active' }, single: true });
+  await waitAndReport(ctx, api, [created.job.id], { until: { kind: 'active' }, single: true });
 }
 
 export function publicationFromFlags(input: Record<string, unknown>, options: CreateOptions): void {

@@ -5,7 +5,8 @@ import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
 import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
-import { sendAndReport } from '../../../jobs/send-and-report.js';
+import { sendPersisted } from '../../../jobs/send-persisted.js';
+import { printCreated } from './print-created.js';
 import { describeTarget, sameTarget, targetOf } from '../../../jobs/target.js';
 
 function pick(store: SubmissionStore, key: string | undefined): Submission | undefined {
@@ -53,5 +54,5 @@ export async function resume(ctx: Context, key: string | undefined): Promise<voi
     throw new UsageError(`submission ${submission.key} was made for ${describeTarget(submission.target)}; resume it there, not elsewhere`);
   }
   ctx.info(`Re-sending submission ${submission.key} (attempt ${submission.attempts + 1}) with its original key and body.`);
-  await sendAndReport(ctx, api, store, submission);
+  await printCreated(ctx, await sendPersisted(ctx, api, store, submission));
 }

@@ -42,10 +42,20 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     if (table && options.dryRun) {
       throw new UsageError(`--${table.format} writes the results of the jobs sent, and --dry-run sends none`, [], `drop --${table.format} to check the file (or use --json for the bodies it would send)`);
     }
+    const { file, format, delimiter, sheet, concurrency, restart, createEdited } = options;
+    const batch = { file, format, delimiter, sheet, concurrency, restart, createEdited };
+    if (options.dryRun) {
+      const [{ dryRunBatch }, { printDryRun }] = await Promise.all([import('../../../jobs/batch/run-batch.js'), import('./print-dry-run.js')]);
+      const dry = await dryRunBatch(ctx, batch);
+      try {
+        await printDryRun(ctx, dry);
+      } finally {
+        dry.close();
+      }
+      return;
+    }
     const [{ runBatch }, { printRun }] = await Promise.all([import('../../../jobs/batch/run-batch.js'), import('../print-run.js')]);
-    const { file, format, delimiter, sheet, concurrency, restart, createEdited, dryRun } = options;
-    const run = await runBatch(ctx, { file, format, delimiter, sheet, concurrency, restart, createEdited, dryRun });
-    if (run) await printRun(ctx, run, { table });
+    await printRun(ctx, await runBatch(ctx, batch), { table });
     return;
   }
   const batchOnly = table ? table.format : (['format', 'delimiter', 'sheet'] as const).find((name) => options[name] !== undefined);
@@ -68,8 +78,8 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     );
   }
   if (options.dryRun) throw new UsageError('--dry-run goes with --file or the field flags');
-  const { runWizard } = await import('../../../wizard/run-wizard.js');
-  return runWizard(ctx, {
+  const { createWithWizard } = await import('./wizard.js');
+  return createWithWizard(ctx, {
     initial: {
       ...(options.publishCareerPage ? { publishToCareerPage: true } : {}),
       ...(options.publishFreeBoards ? { publishToFreeJobBoards: true } : {}),

@@ -1,23 +1,16 @@
-// Sends a persisted submission and reports the outcome: the summary, or the explained failure.
+// Sends a persisted submission: the created job and what to say with it, for the command to print,
+// or the explained failure.
 import type { ApiClient } from '../api/client.js';
-import type { Job } from '../api/types.js';
 import type { Context } from '../context/context.js';
 import { learnFromRefusal } from './account-type.js';
 import { withSpinner } from '../terminal/spinner.js';
-import { reportCreated } from './describe.js';
+import type { Created } from './created.js';
 import { explainCreateFailure } from './explain-failure.js';
 import type { Submission, SubmissionStore } from './submissions.js';
 import { sendSubmission } from './submit.js';
 import { interruptedAfterSending, interruptibleSend } from './interrupt-while-sending.js';
 
-/** `report` prints the created job: the summary or JSON and the approval note, unless the caller says otherwise. */
-export async function sendAndReport(
-  ctx: Context,
-  api: ApiClient,
-  store: SubmissionStore,
-  submission: Submission,
-  report: (ctx: Context, job: Job) => Promise<void> = reportCreated,
-): Promise<Job> {
+export async function sendPersisted(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Created> {
   let sent;
   let interrupted = false;
   try {
@@ -29,8 +22,9 @@ export async function sendAndReport(
     await learnFromRefusal(ctx, error, submission.body);
     throw explainCreateFailure(ctx, error, submission);
   }
-  await report(ctx, sent.job);
-  if (sent.unrecorded) ctx.warn(`${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`);
-  if (interrupted) throw interruptedAfterSending();
-  return sent.job;
+  return {
+    job: sent.job,
+    warning: sent.unrecorded && `${sent.unrecorded.message}; \`recruit jobs pending\` may still list it: resuming it is safe, the service replays the job`,
+    error: interrupted ? interruptedAfterSending() : undefined,
+  };
 }
