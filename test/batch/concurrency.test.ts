@@ -60,11 +60,14 @@ describe('batch concurrency', () => {
     const limited = all.filter((p) => p.status === 429);
     expect(limited).toHaveLength(1);
     const pauseStart = limited[0]!.answered;
-    // The first four were sent together, within a few ms of the 429's answer.
-    const first = all.filter((p) => p.received < pauseStart + 50);
-    const after = all.filter((p) => p.received >= pauseStart + 50);
-    expect(first).toHaveLength(4);
-    expect(after).toHaveLength(5); // the 429's retry and items 4-7
+    // The first request of each of the first four items left before the pause (on a loaded machine
+    // one may reach the proxy just after the 429's answer, which is still no request of the pause);
+    // every other one, the 429's retry and items 4-7, waited out the second.
+    const firstKeys = [...new Set(all.map((p) => p.key))].slice(0, 4);
+    const after = all.filter((p, i) => !firstKeys.includes(p.key) || all.findIndex((q) => q.key === p.key) !== i);
+    expect(all).toHaveLength(9);
+    expect(after).toHaveLength(5);
+    expect(after.map((p) => p.key)).toContain(limited[0]!.key);
     for (const p of after) expect(p.received - pauseStart).toBeGreaterThanOrEqual(900);
     expect(titlesWithPrefix(sandbox.current, 'Rate Limited Job ').size).toBe(8);
   });
