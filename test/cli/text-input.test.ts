@@ -42,6 +42,7 @@ describe('text-input: which encoding', () => {
     ['UTF-16LE with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), le('título')]), { encoding: 'utf-16le', bom: 2 }],
     ['UTF-16BE with a BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), be('título')]), { encoding: 'utf-16be', bom: 2 }],
     ['UTF-16LE without a BOM', le('title,x'), { encoding: 'utf-16le', bom: 0 }],
+    ['UTF-16BE without a BOM', be('title,x'), { encoding: 'utf-16be', bom: 0 }],
     ['Windows-1252', Buffer.from([0x49, 0x6e, 0x67, 0xe9, 0x20, 0x96, 0x20, 0x80]), { encoding: 'windows-1252', bom: 0 }],
     ['damaged UTF-8 (a byte Windows-1252 leaves undefined)', Buffer.from([0x61, 0xe9, 0x81]), { encoding: 'utf-8', bom: 0, damaged: true }],
     ['damaged UTF-8 (a NUL)', Buffer.from([0x61, 0xe9, 0x00]), { encoding: 'utf-8', bom: 0, damaged: true }],
@@ -65,6 +66,12 @@ describe('text-input: which encoding', () => {
     expect(unreadableAt('a \ud83d b')).toBe(2);
     expect(unreadableWhat('a \ud83d b', 2)).toContain('unpaired surrogate');
   });
+
+  it('UTF-16BE with an odd last byte: the text, then that byte escaped, found where it is', async () => {
+    const { text } = await decodeBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), be('ab'), Buffer.from([0x41])]));
+    expect(text).toBe('ab\udc41');
+    expect(unreadableAt(text)).toBe(2);
+  });
 });
 
 describe('text-input: a file read in chunks of 64 KiB', () => {
@@ -79,6 +86,22 @@ describe('text-input: a file read in chunks of 64 KiB', () => {
       let read = '';
       for await (const chunk of readTextChunks(file, sniff)) read += chunk;
       expect(read).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a Windows-1252 file longer than a chunk, its only accents in the first chunk, is Windows-1252 throughout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'excel.csv');
+      const ascii = `\n${'Sales Manager,Lisboa\n'.repeat(4000)}`; // about 86 KiB, valid UTF-8 on its own
+      writeFileSync(file, Buffer.concat([Buffer.from([0x49, 0x6e, 0x67, 0xe9, 0x6e, 0x69, 0x65, 0x75, 0x72]), Buffer.from(ascii)]));
+      const sniff = await sniffFile(file);
+      expect(sniff).toEqual({ encoding: 'windows-1252', bom: 0 });
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe(`Ingénieur${ascii}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
