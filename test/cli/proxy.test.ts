@@ -223,4 +223,18 @@ describe('http targets through HTTP_PROXY', () => {
     expect(res.stdout).toContain('1\tInformation Technology');
     expect(proxy.seen[0]).toMatchObject({ method: 'GET', target: `http://api.corp.test:${port}/v1/industries`, status: 200 });
   });
+
+  it("a 407 in answer to the request itself is the proxy's, not the service's: exit 7, asked once, and --verbose names the proxy (no CONNECT)", async () => {
+    authProxy.seen.length = 0;
+    const port = new URL(sandbox.current.origin).port;
+    const res = await runCli(['--verbose', '--insecure-http', '--base-url', `http://api.corp.test:${port}/v1`, 'lookup', 'industries'], {
+      env: env({ HTTP_PROXY: authProxy.url }),
+    });
+    expect(res.code).toBe(7);
+    expect(res.stderr).toContain(`the proxy ${authProxy.url} refused the request: 407 Proxy Authentication Required`);
+    expect(res.stderr).toContain('put them in the proxy URL');
+    expect(res.stderr.match(/^error:/gm)).toHaveLength(1);
+    expect(res.stderr).toMatch(new RegExp(`^proxy: http://api\\.corp\\.test:${port} through ${authProxy.url.replace(/\./g, '\\.')}$`, 'm'));
+    expect(authProxy.seen).toEqual([expect.objectContaining({ method: 'GET', status: 407 })]);
+  });
 });
