@@ -91,6 +91,46 @@ describe('text-input: a file read in chunks of 64 KiB', () => {
     }
   });
 
+  it('a UTF-8 file with a BOM, longer than a chunk: the BOM is skipped once, the rest read whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'bom.csv');
+      const text = `título\n${'Sales Manager,Lisboa\n'.repeat(4000)}`;
+      writeFileSync(file, Buffer.concat([BOM8, Buffer.from(text)]));
+      const sniff = await sniffFile(file);
+      expect(sniff).toEqual({ encoding: 'utf-8', bom: 3 });
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a file decides the same read in chunks as whole: what rules out Windows-1252 counts in every chunk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const cases = [
+        // A character cut by the first chunk's end, then a byte that is not UTF-8: Windows-1252.
+        Buffer.concat([Buffer.from(`${'a'.repeat(64 * 1024 - 1)}é`), Buffer.from([0x20, 0xe9, 0x20])]),
+        // Valid UTF-8 holding 0x81 (in Á) in the first chunk, a byte that is not UTF-8 in the second: damaged,
+        // as 0x81 is not Windows-1252.
+        Buffer.concat([Buffer.from(`Á${'a'.repeat(64 * 1024)}`), Buffer.from([0x20, 0xe9, 0x20])]),
+        // The same with a NUL in the first chunk.
+        Buffer.concat([Buffer.from(`\0${'a'.repeat(64 * 1024)}`), Buffer.from([0x20, 0xe9, 0x20])]),
+      ];
+      const expected = [{ encoding: 'windows-1252', bom: 0 }, { encoding: 'utf-8', bom: 0, damaged: true }, { encoding: 'utf-8', bom: 0, damaged: true }];
+      for (const [i, bytes] of cases.entries()) {
+        const file = join(dir, `case-${i}.csv`);
+        writeFileSync(file, bytes);
+        expect(sniffBytes(bytes), `case ${i} whole`).toEqual(expected[i]);
+        expect(await sniffFile(file), `case ${i} in chunks`).toEqual(expected[i]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a Windows-1252 file longer than a chunk, its only accents in the first chunk, is Windows-1252 throughout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
     try {
@@ -106,6 +146,37 @@ describe('text-input: a file read in chunks of 64 KiB', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('text-input: damaged UTF-8, sequence by sequence', () => {
+  // After a byte that is never UTF-8 (0x81): what UTF-8 allows is text, each byte of what it
+  // forbids is escaped on its own (as Python's "surrogateescape" decodes), however the bytes are cut.
+  const cases: [string, number[], string][] = [
+    ['an overlong three-byte form', [0xe0, 0x80, 0x80], '\udce0\udc80\udc80'],
+    ['the first three-byte character', [0xe0, 0xa0, 0x80], '\u0800'],
+    ['a UTF-16 surrogate written as UTF-8', [0xed, 0xa0, 0x80], '\udced\udca0\udc80'],
+    ['the last character before the surrogates', [0xed, 0x9f, 0xbf], '\ud7ff'],
+    ['an overlong four-byte form', [0xf0, 0x80, 0x80, 0x80], '\udcf0\udc80\udc80\udc80'],
+    ['the first four-byte character', [0xf0, 0x90, 0x80, 0x80], '\ud800\udc00'],
+    ['the last character', [0xf4, 0x8f, 0xbf, 0xbf], '\udbff\udfff'],
+    ['past the last character', [0xf4, 0x90, 0x80, 0x80], '\udcf4\udc90\udc80\udc80'],
+    ['a lead byte UTF-8 never uses', [0xf5, 0x80, 0x80, 0x80], '\udcf5\udc80\udc80\udc80'],
+    ['overlong two-byte forms', [0xc0, 0x80, 0xc1, 0xbf], '\udcc0\udc80\udcc1\udcbf'],
+    ['the first and last two-byte characters', [0xc2, 0x80, 0xdf, 0xbf], '\u0080\u07ff'],
+    ['a three-byte sequence cut short', [0xe1, 0x80, 0x61], '\udce1\udc80a'],
+    ['a four-byte sequence cut short', [0xf1, 0x80, 0x80, 0x61], '\udcf1\udc80\udc80a'],
+    ['a two-byte sequence cut short', [0xc2, 0x61], '\udcc2a'],
+    ['a sequence cut by the end', [0xe1, 0x80], '\udce1\udc80'],
+  ];
+  for (const [name, seq, expected] of cases) {
+    it(`${name}: ${seq.map((b) => b.toString(16)).join(' ')}`, async () => {
+      const bytes = Buffer.from([0x81, ...seq]);
+      const { text, sniff } = await decodeBytes(bytes);
+      expect(sniff).toEqual({ encoding: 'utf-8', bom: 0, damaged: true });
+      expect(text).toBe(`\udc81${expected}`);
+      for (let cut = 1; cut < bytes.length; cut++) expect(await inChunks(bytes, sniff, [cut]), `cut at ${cut}`).toBe(text);
+    });
+  }
 });
 
 describe('text-input: chunks (property)', () => {
