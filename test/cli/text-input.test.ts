@@ -52,6 +52,36 @@ describe('text-input: which encoding', () => {
     expect(sniffBytes(bytes)).toEqual(sniff);
   });
 
+  it('a start that only looks like a byte order mark or UTF-16 in part is no such thing', () => {
+    const W1252 = { encoding: 'windows-1252', bom: 0 };
+    const UTF8 = { encoding: 'utf-8', bom: 0 };
+    const DAMAGED = { encoding: 'utf-8', bom: 0, damaged: true };
+    const cases: [number[], object][] = [
+      // Two of the three bytes of UTF-8's BOM; one of the two of UTF-16's (Windows-1252 "ï»", "ÿ", "þ").
+      [[0xef, 0xbb, 0x41, 0x42], W1252],
+      [[0xef, 0x41, 0xbf, 0x42], W1252],
+      [[0x41, 0xbb, 0xbf, 0x42], W1252],
+      [[0xff, 0x41, 0x42, 0x43], W1252],
+      [[0x41, 0xfe, 0x42, 0x43], W1252],
+      [[0xfe, 0x41, 0x42, 0x43], W1252],
+      [[0x41, 0xff, 0x42, 0x43], W1252],
+      // NULs that do not fall as in two ASCII characters of UTF-16.
+      [[0x00, 0x00, 0x41, 0x00], UTF8],
+      [[0x80, 0x00, 0x41, 0x00], DAMAGED],
+      [[0x00, 0x41, 0x42, 0x43], UTF8],
+      [[0x00, 0x41, 0x00, 0x80], DAMAGED],
+      [[0x41, 0x00, 0x42, 0x43], UTF8],
+      [[0x41, 0x00, 0x80, 0x00], DAMAGED],
+      [[0x41, 0x42, 0x43, 0x00], UTF8],
+      [[0x80, 0x41, 0x00, 0x41], DAMAGED],
+    ];
+    for (const [bytes, sniff] of cases) expect(sniffBytes(Buffer.from(bytes)), bytes.map((b) => b.toString(16)).join(' ')).toEqual(sniff);
+  });
+
+  it('an input that ends in a character of two, three or four bytes is UTF-8', () => {
+    for (const text of ['café', 'café €', 'ok 👩']) expect(sniffBytes(Buffer.from(text)), text).toEqual({ encoding: 'utf-8', bom: 0 });
+  });
+
   it("decodes Windows-1252's 0x80-0x9F as Excel means them, not as C1 controls", async () => {
     const bytes = Buffer.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x9c, 0xdf, 0xfc]);
     expect((await decodeBytes(bytes)).text).toBe('€…‘’“”–—œßü');
