@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkDecoder, decodeBytes, readTextChunks, sniffBytes, sniffFile, unreadableAt, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
+import { chunkDecoder, decodeBytes, lineAndColumn, readTextChunks, sniffBytes, sniffFile, unreadableAt, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
 
 const BOM8 = Buffer.from([0xef, 0xbb, 0xbf]);
 const le = (t: string) => Buffer.from(t, 'utf16le');
@@ -97,6 +97,14 @@ describe('text-input: which encoding', () => {
     expect(unreadableWhat('a \ud83d b', 2)).toContain('unpaired surrogate');
   });
 
+  it('names the lowest and the highest byte that can be escaped, and places a character by line and column', () => {
+    expect(unreadableWhat('a\udc80', 1)).toBe('the byte 0x80 is not text in UTF-8, UTF-16 or Windows-1252');
+    expect(unreadableWhat('a\udcff', 1)).toBe('the byte 0xFF is not text in UTF-8, UTF-16 or Windows-1252');
+    expect(unreadableWhat('a\udc7f', 1)).toContain('unpaired surrogate');
+    expect(lineAndColumn('ab\ncd', 2)).toEqual({ line: 1, column: 3 }); // the line end belongs to its line
+    expect(lineAndColumn('ab\ncd', 3)).toEqual({ line: 2, column: 1 });
+  });
+
   it('UTF-16BE with an odd last byte: the text, then that byte escaped, found where it is', async () => {
     const { text } = await decodeBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), be('ab'), Buffer.from([0x41])]));
     expect(text).toBe('ab\udc41');
@@ -116,6 +124,20 @@ describe('text-input: a file read in chunks of 64 KiB', () => {
       let read = '';
       for await (const chunk of readTextChunks(file, sniff)) read += chunk;
       expect(read).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a damaged file that ends inside a sequence: its last bytes are read too, escaped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'cut-end.csv');
+      writeFileSync(file, Buffer.from([0x61, 0x81, 0x62, 0xe1, 0x80]));
+      const sniff = await sniffFile(file);
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe('a\udc81b\udce1\udc80');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
