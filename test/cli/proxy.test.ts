@@ -224,6 +224,23 @@ describe('certificates', () => {
 });
 
 describe('http targets through HTTP_PROXY', () => {
+  it("through an https:// proxy, whose own certificate the company CA (--ca-file) vouches for", async () => {
+    // The proxy spoken to over TLS: a TLS front passing each request, in absolute form, to the plain proxy.
+    const tlsProxy = await startTlsFront(proxy.url, { cert: readFileSync(fixture('server.pem')), key: readFileSync(fixture('server-key.pem')) });
+    try {
+      proxy.seen.length = 0;
+      const port = new URL(sandbox.current.origin).port;
+      const res = await runCli(['--insecure-http', '--base-url', `http://api.corp.test:${port}/v1`, '--ca-file', CA, 'lookup', 'industries'], {
+        env: env({ HTTP_PROXY: `https://127.0.0.1:${tlsProxy.port}` }),
+      });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toContain('1\tInformation Technology');
+      expect(proxy.seen[0]).toMatchObject({ method: 'GET', target: `http://api.corp.test:${port}/v1/industries`, status: 200 });
+    } finally {
+      await tlsProxy.close();
+    }
+  });
+
   it('go in absolute form (GET http://host:port/v1/...), with the token passed on', async () => {
     proxy.seen.length = 0;
     const port = new URL(sandbox.current.origin).port;
