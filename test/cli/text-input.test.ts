@@ -101,6 +101,7 @@ describe('text-input: which encoding', () => {
     expect(unreadableWhat('a\udc80', 1)).toBe('the byte 0x80 is not text in UTF-8, UTF-16 or Windows-1252');
     expect(unreadableWhat('a\udcff', 1)).toBe('the byte 0xFF is not text in UTF-8, UTF-16 or Windows-1252');
     expect(unreadableWhat('a\udc7f', 1)).toContain('unpaired surrogate');
+    expect(unreadableWhat('a\udd00', 1)).toContain('unpaired surrogate');
     expect(lineAndColumn('ab\ncd', 2)).toEqual({ line: 1, column: 3 }); // the line end belongs to its line
     expect(lineAndColumn('ab\ncd', 3)).toEqual({ line: 2, column: 1 });
   });
@@ -213,6 +214,7 @@ describe('text-input: damaged UTF-8, sequence by sequence', () => {
     ['the last character', [0xf4, 0x8f, 0xbf, 0xbf], '\udbff\udfff'],
     ['past the last character', [0xf4, 0x90, 0x80, 0x80], '\udcf4\udc90\udc80\udc80'],
     ['a lead byte UTF-8 never uses', [0xf5, 0x80, 0x80, 0x80], '\udcf5\udc80\udc80\udc80'],
+    ['continuation bytes without a lead', [0x80, 0x80, 0x80, 0x80], '\udc80\udc80\udc80\udc80'],
     ['overlong two-byte forms', [0xc0, 0x80, 0xc1, 0xbf], '\udcc0\udc80\udcc1\udcbf'],
     ['the first and last two-byte characters', [0xc2, 0x80, 0xdf, 0xbf], '\u0080\u07ff'],
     ['a three-byte sequence cut short', [0xe1, 0x80, 0x61], '\udce1\udc80a'],
