@@ -87,6 +87,14 @@ describe('writeFileAtomic: flushed to disk or not', () => {
     expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
   });
 
+  it('a close that fails (EIO: the data did not reach the disk) fails the write: old content kept, no temporary file left', () => {
+    const file = target();
+    const faulty = new FaultyFs().fail('closeSync', 'EIO');
+    expect(() => writeFileAtomic(file, 'new', { fs: faulty.fs, durable: false })).toThrow(expect.objectContaining({ code: 'EIO' }));
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
   it('a cache (durable: false) is not flushed: the same failing disk flush does not stop it', () => {
     const file = target();
     const faulty = new FaultyFs().fail('fsyncSync', 'EIO');
