@@ -27,6 +27,10 @@ const reliabilityCore = [
   'src/jobs/batch/plan.ts',
   'src/jobs/submissions.ts',
   'src/jobs/submit.ts',
+  'src/api/proxy-route.ts',
+  'src/core/rename-retry.ts',
+  'src/core/atomic-file.ts',
+  'src/terminal/text-input.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

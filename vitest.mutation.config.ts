@@ -35,6 +35,11 @@ export default defineConfig({
       'test/exactly-once/**/*.test.ts',
       'test/jobs/**/*.test.ts',
       'test/cli/jobs-create.test.ts',
+      // Atomic writes and their rename retries; the decoding of input files.
+      'test/core/**/*.test.ts',
+      'test/cli/text-input.test.ts',
+      // Proxies and the company CA, through the CLI: the options reach the transport, a batch stops at a proxy's refusal.
+      'test/cli/proxy.test.ts',
       // Verification against the account: replays, plans gone stale, contradicting answers.
       'test/cli/verify-against-account.test.ts',
       'test/cli/contradicting-answers.test.ts',
@@ -47,6 +52,8 @@ export default defineConfig({
       // unmutated source, so they can kill no mutant.
       'test/batch/crash.test.ts',
       'test/batch/damaged-inputs-memory.test.ts',
+      'test/batch/xlsx-memory.test.ts',
+      'test/batch/bulk-crash.test.ts',
       'test/wizard/wizard-pty.test.ts',
     ],
     sequence: { ...base.test?.sequence, sequencer: KillersFirstSequencer },

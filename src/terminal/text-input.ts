@@ -75,15 +75,13 @@ class Scan {
       if (this.found?.encoding === 'utf-8') chunk = chunk.subarray(3);
     }
     if (this.decided) return;
-    if (!this.valid) {
-      this.signs(chunk);
-      return;
-    }
+    // Every chunk, also those before the first byte that is not UTF-8: the decision is the whole input's.
+    this.signs(chunk);
+    if (!this.valid) return;
     const bytes = this.tail.length > 0 ? Buffer.concat([this.tail, chunk]) : chunk;
     const open = openTail(bytes);
     this.valid = isUtf8(bytes.subarray(0, bytes.length - open));
     this.tail = Buffer.from(bytes.subarray(bytes.length - open)); // a copy: the chunk's buffer is read into again
-    if (!this.valid) this.signs(bytes);
   }
 
   /** Notes the signs that invalid UTF-8 is not Windows-1252 either. */
@@ -94,10 +92,7 @@ class Scan {
   }
 
   result(): Sniff {
-    if (this.valid && this.tail.length > 0) {
-      this.valid = false; // a sequence the input never finished
-      this.signs(this.tail);
-    }
+    if (this.valid && this.tail.length > 0) this.valid = false; // a sequence the input never finished
     const valid = this.valid;
     // A UTF-8 BOM says UTF-8: bad bytes after it are damage, not another encoding.
     if (this.found?.encoding === 'utf-8') return valid ? this.found : { ...this.found, damaged: true };

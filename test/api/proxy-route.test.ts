@@ -18,13 +18,23 @@ describe('proxyFor', () => {
     for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]']) {
       expect(proxyFor(new URL(`https://${host}:4010/v1`), both), host).toBeUndefined();
     }
+    expect(proxyFor(new URL('https://127.10.200.30:4010/v1'), both)).toBeUndefined();
     expect(proxyFor(new URL('https://localhost.example.com/v1'), both)).toBe(PROXY);
+    expect(proxyFor(new URL('https://notlocalhost/v1'), both)).toBe(PROXY);
     expect(proxyFor(new URL('https://128.0.0.1/v1'), both)).toBe(PROXY);
   });
 
   it('goes directly to what NO_PROXY lists', () => {
     expect(proxyFor(new URL('https://api.corp.test/v1'), { ...both, noProxy: 'api.corp.test' })).toBeUndefined();
     expect(proxyFor(new URL('https://api.example.com/v1'), { ...both, noProxy: 'api.corp.test' })).toBe(PROXY);
+  });
+
+  it("matches a NO_PROXY entry's port against the URL's, the scheme's default when it has none", () => {
+    const settings = { ...both, noProxy: 'api.corp.test:443, legacy.corp.test:80' };
+    expect(proxyFor(new URL('https://api.corp.test/v1'), settings)).toBeUndefined();
+    expect(proxyFor(new URL('https://api.corp.test:8443/v1'), settings)).toBe(PROXY);
+    expect(proxyFor(new URL('http://legacy.corp.test/v1'), settings)).toBeUndefined();
+    expect(proxyFor(new URL('https://legacy.corp.test/v1'), settings)).toBe(PROXY);
   });
 });
 
@@ -40,6 +50,7 @@ describe('NO_PROXY', () => {
     ['example.com', 'api.example.com', 443, false],
     ['.example.com', 'api.example.com', 443, true],
     ['.example.com', 'example.com', 443, true],
+    ['.example.com', 'badexample.com', 443, false],
     ['*.example.com', 'api.example.com', 443, true],
     ['*.example.com', 'badexample.com', 443, false],
     ['api.example.com:8443', 'api.example.com', 8443, true],
@@ -48,6 +59,7 @@ describe('NO_PROXY', () => {
     ['a.example,,b.example', 'b.example', 443, true],
     ['10.1.2.3', '10.1.2.3', 443, true],
     ['::1', '[::1]', 443, true],
+    ['fd00::1', '[fd00::1]', 443, true],
     ['[fd00::1]:8443', '[fd00::1]', 8443, true],
   ];
   for (const [list, host, port, expected] of cases) {
@@ -63,5 +75,8 @@ describe('describeProxy', () => {
     expect(describeProxy('http://token@proxy.example.com:3128/')).toBe('http://***@proxy.example.com:3128');
     expect(describeProxy('https://proxy.example.com')).toBe('https://proxy.example.com');
     expect(describeProxy('http://alice:s3cret@[bad')).toBe('http://***@[bad');
+    // Not a URL at all: the credentials are hidden all the same, whatever the scheme.
+    expect(describeProxy('socks5://alice:s3cret@[bad')).toBe('socks5://***@[bad');
+    expect(describeProxy('8alice:s3cret@[bad')).toBe('***@[bad');
   });
 });

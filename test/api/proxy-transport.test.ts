@@ -46,3 +46,25 @@ describe('a proxy that does not answer', () => {
     }
   });
 });
+
+describe('a proxy that refuses the tunnel without a reason phrase', () => {
+  it('is refused with the status alone: its own kind, exit 7, one attempt', async () => {
+    // Answers every CONNECT with a bare status line, as some appliances do ("HTTP/1.1 403").
+    const bare = createServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 403\r\nContent-Length: 0\r\n\r\n'));
+      socket.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const port = (bare.address() as AddressInfo).port;
+    const api = client(`http://127.0.0.1:${port}`);
+    try {
+      const error = (await api.request('POST', '/jobs', { body: {}, idempotencyKey: 'k2' }).catch((e: unknown) => e)) as ApiError;
+      expect(error).toMatchObject({ kind: 'proxy_refused', retryable: false, failure: { attempts: 1 } });
+      expect(error.message).toBe(`POST /jobs failed: the proxy http://127.0.0.1:${port} refused the tunnel to api.corp.test: 403`);
+      expect(exitCodeOf(error)).toBe(7);
+    } finally {
+      await api.close();
+      await new Promise((resolve) => bare.close(resolve));
+    }
+  });
+});

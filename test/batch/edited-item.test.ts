@@ -37,6 +37,21 @@ describe('an edited item that was created earlier', () => {
     expect(posts(proxy)).toHaveLength(0);
   });
 
+  it('is sent as any new item when its earlier version was refused, not created', async () => {
+    const items = jobs('Fixed Job', 3);
+    const file = writeJobs('fixed.ndjson', [items[0]!, { ...items[1]!, jobFunctionId: 999_999 }, items[2]!]);
+    const first = await batch(proxy.baseUrl, file, ['--json']);
+    expect(parseJson(first.stdout).map((r: { result: string }) => r.result)).toEqual(['created', 'refused', 'created']);
+
+    writeJobs('fixed.ndjson', items);
+    proxy.reset();
+    const again = await batch(proxy.baseUrl, file, ['--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(parseJson(again.stdout).map((r: { result: string }) => r.result)).toEqual(['already_created', 'created', 'already_created']);
+    expect(posts(proxy)).toHaveLength(1);
+    expect(countTitle(sandbox.current, 'Fixed Job 1')).toBe(1);
+  });
+
   it('names rows in a CSV file', async () => {
     const job = jobs('x', 1)[0]!;
     const header = 'title,jobFunctionId,employerTypeId,location,description';

@@ -120,6 +120,7 @@ describe('input encodings', () => {
     );
     expect(res.code).toBe(2);
     expect(res.stderr).toContain(`--description-file ${join(file)} cannot be read: line 2, column 8: the byte 0x8F is not text`);
+    expect(res.stderr).toContain("hint: save the file as UTF-8 (Excel: 'CSV UTF-8'; an editor: 'UTF-8'); nothing was sent");
     expect(posts(proxy)).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkDecoder, decodeBytes, readTextChunks, sniffBytes, sniffFile, unreadableAt, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
+import { chunkDecoder, decodeBytes, lineAndColumn, readTextChunks, sniffBytes, sniffFile, unreadableAt, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
 
 const BOM8 = Buffer.from([0xef, 0xbb, 0xbf]);
 const le = (t: string) => Buffer.from(t, 'utf16le');
@@ -42,6 +42,7 @@ describe('text-input: which encoding', () => {
     ['UTF-16LE with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), le('título')]), { encoding: 'utf-16le', bom: 2 }],
     ['UTF-16BE with a BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), be('título')]), { encoding: 'utf-16be', bom: 2 }],
     ['UTF-16LE without a BOM', le('title,x'), { encoding: 'utf-16le', bom: 0 }],
+    ['UTF-16BE without a BOM', be('title,x'), { encoding: 'utf-16be', bom: 0 }],
     ['Windows-1252', Buffer.from([0x49, 0x6e, 0x67, 0xe9, 0x20, 0x96, 0x20, 0x80]), { encoding: 'windows-1252', bom: 0 }],
     ['damaged UTF-8 (a byte Windows-1252 leaves undefined)', Buffer.from([0x61, 0xe9, 0x81]), { encoding: 'utf-8', bom: 0, damaged: true }],
     ['damaged UTF-8 (a NUL)', Buffer.from([0x61, 0xe9, 0x00]), { encoding: 'utf-8', bom: 0, damaged: true }],
@@ -49,6 +50,36 @@ describe('text-input: which encoding', () => {
     ['a sequence cut at the end', Buffer.from([0x61, 0xc3]), { encoding: 'windows-1252', bom: 0 }],
   ])('%s', (_, bytes, sniff) => {
     expect(sniffBytes(bytes)).toEqual(sniff);
+  });
+
+  it('a start that only looks like a byte order mark or UTF-16 in part is no such thing', () => {
+    const W1252 = { encoding: 'windows-1252', bom: 0 };
+    const UTF8 = { encoding: 'utf-8', bom: 0 };
+    const DAMAGED = { encoding: 'utf-8', bom: 0, damaged: true };
+    const cases: [number[], object][] = [
+      // Two of the three bytes of UTF-8's BOM; one of the two of UTF-16's (Windows-1252 "ï»", "ÿ", "þ").
+      [[0xef, 0xbb, 0x41, 0x42], W1252],
+      [[0xef, 0x41, 0xbf, 0x42], W1252],
+      [[0x41, 0xbb, 0xbf, 0x42], W1252],
+      [[0xff, 0x41, 0x42, 0x43], W1252],
+      [[0x41, 0xfe, 0x42, 0x43], W1252],
+      [[0xfe, 0x41, 0x42, 0x43], W1252],
+      [[0x41, 0xff, 0x42, 0x43], W1252],
+      // NULs that do not fall as in two ASCII characters of UTF-16.
+      [[0x00, 0x00, 0x41, 0x00], UTF8],
+      [[0x80, 0x00, 0x41, 0x00], DAMAGED],
+      [[0x00, 0x41, 0x42, 0x43], UTF8],
+      [[0x00, 0x41, 0x00, 0x80], DAMAGED],
+      [[0x41, 0x00, 0x42, 0x43], UTF8],
+      [[0x41, 0x00, 0x80, 0x00], DAMAGED],
+      [[0x41, 0x42, 0x43, 0x00], UTF8],
+      [[0x80, 0x41, 0x00, 0x41], DAMAGED],
+    ];
+    for (const [bytes, sniff] of cases) expect(sniffBytes(Buffer.from(bytes)), bytes.map((b) => b.toString(16)).join(' ')).toEqual(sniff);
+  });
+
+  it('an input that ends in a character of two, three or four bytes is UTF-8', () => {
+    for (const text of ['café', 'café €', 'ok 👩']) expect(sniffBytes(Buffer.from(text)), text).toEqual({ encoding: 'utf-8', bom: 0 });
   });
 
   it("decodes Windows-1252's 0x80-0x9F as Excel means them, not as C1 controls", async () => {
@@ -64,6 +95,21 @@ describe('text-input: which encoding', () => {
     expect(unreadableAt('a 👩‍💻 b')).toBe(-1);
     expect(unreadableAt('a \ud83d b')).toBe(2);
     expect(unreadableWhat('a \ud83d b', 2)).toContain('unpaired surrogate');
+  });
+
+  it('names the lowest and the highest byte that can be escaped, and places a character by line and column', () => {
+    expect(unreadableWhat('a\udc80', 1)).toBe('the byte 0x80 is not text in UTF-8, UTF-16 or Windows-1252');
+    expect(unreadableWhat('a\udcff', 1)).toBe('the byte 0xFF is not text in UTF-8, UTF-16 or Windows-1252');
+    expect(unreadableWhat('a\udc7f', 1)).toContain('unpaired surrogate');
+    expect(unreadableWhat('a\udd00', 1)).toContain('unpaired surrogate');
+    expect(lineAndColumn('ab\ncd', 2)).toEqual({ line: 1, column: 3 }); // the line end belongs to its line
+    expect(lineAndColumn('ab\ncd', 3)).toEqual({ line: 2, column: 1 });
+  });
+
+  it('UTF-16BE with an odd last byte: the text, then that byte escaped, found where it is', async () => {
+    const { text } = await decodeBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), be('ab'), Buffer.from([0x41])]));
+    expect(text).toBe('ab\udc41');
+    expect(unreadableAt(text)).toBe(2);
   });
 });
 
@@ -83,6 +129,108 @@ describe('text-input: a file read in chunks of 64 KiB', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a damaged file that ends inside a sequence: its last bytes are read too, escaped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'cut-end.csv');
+      writeFileSync(file, Buffer.from([0x61, 0x81, 0x62, 0xe1, 0x80]));
+      const sniff = await sniffFile(file);
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe('a\udc81b\udce1\udc80');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a UTF-8 file with a BOM, longer than a chunk: the BOM is skipped once, the rest read whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'bom.csv');
+      const text = `título\n${'Sales Manager,Lisboa\n'.repeat(4000)}`;
+      writeFileSync(file, Buffer.concat([BOM8, Buffer.from(text)]));
+      const sniff = await sniffFile(file);
+      expect(sniff).toEqual({ encoding: 'utf-8', bom: 3 });
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a file decides the same read in chunks as whole: what rules out Windows-1252 counts in every chunk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const cases = [
+        // A character cut by the first chunk's end, then a byte that is not UTF-8: Windows-1252.
+        Buffer.concat([Buffer.from(`${'a'.repeat(64 * 1024 - 1)}é`), Buffer.from([0x20, 0xe9, 0x20])]),
+        // Valid UTF-8 holding 0x81 (in Á) in the first chunk, a byte that is not UTF-8 in the second: damaged,
+        // as 0x81 is not Windows-1252.
+        Buffer.concat([Buffer.from(`Á${'a'.repeat(64 * 1024)}`), Buffer.from([0x20, 0xe9, 0x20])]),
+        // The same with a NUL in the first chunk.
+        Buffer.concat([Buffer.from(`\0${'a'.repeat(64 * 1024)}`), Buffer.from([0x20, 0xe9, 0x20])]),
+      ];
+      const expected = [{ encoding: 'windows-1252', bom: 0 }, { encoding: 'utf-8', bom: 0, damaged: true }, { encoding: 'utf-8', bom: 0, damaged: true }];
+      for (const [i, bytes] of cases.entries()) {
+        const file = join(dir, `case-${i}.csv`);
+        writeFileSync(file, bytes);
+        expect(sniffBytes(bytes), `case ${i} whole`).toEqual(expected[i]);
+        expect(await sniffFile(file), `case ${i} in chunks`).toEqual(expected[i]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a Windows-1252 file longer than a chunk, its only accents in the first chunk, is Windows-1252 throughout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-text-input-'));
+    try {
+      const file = join(dir, 'excel.csv');
+      const ascii = `\n${'Sales Manager,Lisboa\n'.repeat(4000)}`; // about 86 KiB, valid UTF-8 on its own
+      writeFileSync(file, Buffer.concat([Buffer.from([0x49, 0x6e, 0x67, 0xe9, 0x6e, 0x69, 0x65, 0x75, 0x72]), Buffer.from(ascii)]));
+      const sniff = await sniffFile(file);
+      expect(sniff).toEqual({ encoding: 'windows-1252', bom: 0 });
+      let read = '';
+      for await (const chunk of readTextChunks(file, sniff)) read += chunk;
+      expect(read).toBe(`Ingénieur${ascii}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('text-input: damaged UTF-8, sequence by sequence', () => {
+  // After a byte that is never UTF-8 (0x81): what UTF-8 allows is text, each byte of what it
+  // forbids is escaped on its own (as Python's "surrogateescape" decodes), however the bytes are cut.
+  const cases: [string, number[], string][] = [
+    ['an overlong three-byte form', [0xe0, 0x80, 0x80], '\udce0\udc80\udc80'],
+    ['the first three-byte character', [0xe0, 0xa0, 0x80], '\u0800'],
+    ['a UTF-16 surrogate written as UTF-8', [0xed, 0xa0, 0x80], '\udced\udca0\udc80'],
+    ['the last character before the surrogates', [0xed, 0x9f, 0xbf], '\ud7ff'],
+    ['an overlong four-byte form', [0xf0, 0x80, 0x80, 0x80], '\udcf0\udc80\udc80\udc80'],
+    ['the first four-byte character', [0xf0, 0x90, 0x80, 0x80], '\ud800\udc00'],
+    ['the last character', [0xf4, 0x8f, 0xbf, 0xbf], '\udbff\udfff'],
+    ['past the last character', [0xf4, 0x90, 0x80, 0x80], '\udcf4\udc90\udc80\udc80'],
+    ['a lead byte UTF-8 never uses', [0xf5, 0x80, 0x80, 0x80], '\udcf5\udc80\udc80\udc80'],
+    ['continuation bytes without a lead', [0x80, 0x80, 0x80, 0x80], '\udc80\udc80\udc80\udc80'],
+    ['overlong two-byte forms', [0xc0, 0x80, 0xc1, 0xbf], '\udcc0\udc80\udcc1\udcbf'],
+    ['the first and last two-byte characters', [0xc2, 0x80, 0xdf, 0xbf], '\u0080\u07ff'],
+    ['a three-byte sequence cut short', [0xe1, 0x80, 0x61], '\udce1\udc80a'],
+    ['a four-byte sequence cut short', [0xf1, 0x80, 0x80, 0x61], '\udcf1\udc80\udc80a'],
+    ['a two-byte sequence cut short', [0xc2, 0x61], '\udcc2a'],
+    ['a sequence cut by the end', [0xe1, 0x80], '\udce1\udc80'],
+  ];
+  for (const [name, seq, expected] of cases) {
+    it(`${name}: ${seq.map((b) => b.toString(16)).join(' ')}`, async () => {
+      const bytes = Buffer.from([0x81, ...seq]);
+      const { text, sniff } = await decodeBytes(bytes);
+      expect(sniff).toEqual({ encoding: 'utf-8', bom: 0, damaged: true });
+      expect(text).toBe(`\udc81${expected}`);
+      for (let cut = 1; cut < bytes.length; cut++) expect(await inChunks(bytes, sniff, [cut]), `cut at ${cut}`).toBe(text);
+    });
+  }
 });
 
 describe('text-input: chunks (property)', () => {

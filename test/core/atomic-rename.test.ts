@@ -77,3 +77,29 @@ describe('writeFileAtomic on Windows: a rename refused for a moment', () => {
     }
   });
 });
+
+describe('writeFileAtomic: flushed to disk or not', () => {
+  it('a record (durable, the default) is flushed before the rename: a flush that fails (EIO) fails the write, old content kept, no temporary file left', () => {
+    const file = target();
+    const faulty = new FaultyFs().fail('fsyncSync', 'EIO');
+    expect(() => writeFileAtomic(file, 'new', { fs: faulty.fs })).toThrow(expect.objectContaining({ code: 'EIO' }));
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('a close that fails (EIO: the data did not reach the disk) fails the write: old content kept, no temporary file left', () => {
+    const file = target();
+    const faulty = new FaultyFs().fail('closeSync', 'EIO');
+    expect(() => writeFileAtomic(file, 'new', { fs: faulty.fs, durable: false })).toThrow(expect.objectContaining({ code: 'EIO' }));
+    expect(readFileSync(file, 'utf8')).toBe('old');
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+
+  it('a cache (durable: false) is not flushed: the same failing disk flush does not stop it', () => {
+    const file = target();
+    const faulty = new FaultyFs().fail('fsyncSync', 'EIO');
+    writeFileAtomic(file, 'new', { fs: faulty.fs, durable: false });
+    expect(readFileSync(file, 'utf8')).toBe('new');
+    expect(readdirSync(join(file, '..'))).toEqual(['state.json']);
+  });
+});

@@ -307,8 +307,8 @@ describe('run lock: the heartbeat', () => {
 describe('run lock: file systems', () => {
   // EISDIR and EACCES are how Node for Windows reports a FAT or exFAT volume and some network shares
   // refusing CreateHardLink (ERROR_INVALID_FUNCTION, ERROR_ACCESS_DENIED).
-  it('without hard links (link fails with EPERM), the lock is created in place, whole, and a second run is refused', () => {
-    for (const code of ['EPERM', 'ENOTSUP', 'EXDEV', 'ENOSYS', 'EISDIR', 'EACCES', 'EINVAL']) {
+  it('without hard links (link fails with EPERM, ENOTSUP, EOPNOTSUPP...), the lock is created in place, whole, and a second run is refused', () => {
+    for (const code of ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS', 'EISDIR', 'EACCES', 'EINVAL']) {
       const dir = dirIn();
       const lock = accountLockFile(dir, ACCOUNT);
       const faulty = new FaultyFs().fail('linkSync', code);

@@ -36,6 +36,18 @@ describe('classifyFailure', () => {
     expect(classifyFailure(answered(status, undefined, { location: 'https://example.com/' }))).toMatchObject({ result: 'unknown', definitive: false });
   });
 
+  it('a proxy that wants credentials, refuses the tunnel or cannot be reached: nothing was sent, failed, not written, the run stops, exit 7', () => {
+    const proxyFailures = [
+      networkError(Object.assign(new Error('the proxy refused: 407'), { code: 'EPROXYREFUSED', proxyStatus: 407 }), FAILURE),
+      networkError(Object.assign(new Error('the proxy refused: 403'), { code: 'EPROXYREFUSED', proxyStatus: 403 }), FAILURE),
+      networkError(Object.assign(new Error('the proxy could not be reached'), { code: 'EPROXYUNREACHABLE' }), FAILURE),
+    ];
+    expect(proxyFailures.map((e) => e.kind)).toEqual(['proxy_auth', 'proxy_refused', 'proxy_unreachable']);
+    for (const error of proxyFailures) {
+      expect(classifyFailure(error), error.kind).toMatchObject({ result: 'failed', definitive: false, exit: 7, stop: 'proxy', error: { message: error.message.replace('POST /jobs failed: ', '') } });
+    }
+  });
+
   it('no answer (a lost connection, a timeout) is outcome unknown, exit 5', () => {
     const reset = networkError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), FAILURE);
     const timeout = networkError(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' }), FAILURE);
