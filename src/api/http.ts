@@ -389,6 +389,6 @@ function throughProxy(req: http.ClientRequest, proxy: string, target: string, fa
   return (error) => {
     const code = (error as NodeJS.ErrnoException).code;
     if (through || code === PROXY_REFUSED || code === PROXY_UNREACHABLE) return fail(error);
-    fail(proxyError(PROXY_UNREACHABLE, proxy, `could not be reached: ${error.message}${code && code !== 'ETIMEDOUT' ? ` [${code}]` : ''}`, { proxyCause: code }));
+    fail(proxyError(PROXY_UNREACHABLE, proxy, `could not be reached: ${error.message}${code && code !== 'ETIMEDOUT' ? ` [${code}]` : ''}`));
   };
 }
