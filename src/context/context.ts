@@ -1,6 +1,9 @@
 // What every command receives (cf. gh's factory): streams, environment, global options, settings
 // and an API client created on first use, and clocks and keys that tests can fix.
 import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
+import type { RateLimitPolicy } from '../api/rate-limit-fields.js';
+import type { AccountLearning } from './account-learning.js';
 import type { Prompter } from '../prompts/prompter.js';
 import { readConfig, storedProfile, type ConfigData } from '../config/config-file.js';
 import { keyringDisabled, keyringName, osKeyring, type SecretStore } from '../config/secret-store.js';
@@ -294,15 +297,28 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
         );
       }
     }
-    // What the answers tell of the account (its rate limit, its active-job limit), kept for `recruit status`.
-    const { accountLearning } = await import('./account-learning.js');
-    const learning = accountLearning(ctx, () => api);
-    const learnt = { onRateLimitPolicy: learning.rateLimit, onErrorAnswer: learning.errorAnswer };
+    // What the answers tell of the account (its rate limit, its active-job limit), kept for `recruit
+    // status`. Loaded on the first answer that tells something: a plain `jobs get` pays nothing
+    // (the module and its hash of the credential cost it some 5 ms of its start-up budget).
+    let learning: Promise<AccountLearning> | undefined;
+    const learnings: Promise<void>[] = [];
+    const learn = (use: (l: AccountLearning) => void) => {
+      learning ??= import('./account-learning.js').then(({ accountLearning }) => accountLearning(ctx, () => api));
+      learnings.push(learning.then(use, () => undefined));
+    };
+    const learnt = {
+      onRateLimitPolicy: (policy: RateLimitPolicy) => learn((l) => l.rateLimit(policy)),
+      onErrorAnswer: (error: ApiError) => learn((l) => l.errorAnswer(error)),
+    };
     // The embedded sandbox is on loopback, which no proxy serves, and speaks plain http.
     const api: ApiClient = new ApiClient({ ...clientOptions(), ...(account ? {} : networkOptions(ctx.network())), baseUrl, token, name, ...learnt });
     cleanups.push(() => api.close());
-    // Run before the client closes (cleanups run last first): a count asked after a refusal at the limit is awaited.
-    cleanups.push(() => learning.settle());
+    // Run before the client closes (cleanups run last first): what was learnt is written, and a
+    // count asked after a refusal at the limit is awaited.
+    cleanups.push(async () => {
+      await Promise.all(learnings);
+      if (learning) await (await learning).settle();
+    });
     return api;
   }
 

@@ -109,6 +109,8 @@ describe('what a command loads', () => {
     // Names are for people: --json loads neither the lookups nor their cache.
     expect(loaded.sources).not.toContain('src/commands/jobs/job-names.ts');
     expect(loaded.sources).not.toContain('src/context/lookup-names.ts');
+    // What answers teach of the account loads only when one tells something (a rate-limit policy, a 409 at the limit).
+    expect(loaded.sources).not.toContain('src/context/account-learning.ts');
     expectNoHeavyModules(loaded);
     // The API client speaks node:http; undici is bundled nowhere it would load.
     expect(loaded.packages).not.toContain('undici');
