@@ -71,12 +71,15 @@ describe('through a CONNECT proxy, trusting the company CA with --ca-file', () =
   });
 
   it('jobs list --all: every page through the proxy, one after another through one kept-alive tunnel', async () => {
+    // Jobs of its own, made directly (the sandbox on loopback), so that the test stands alone.
+    const made = await runCli(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', writeJobs('listed.ndjson', jobs('Listed Job', 5))], { env: env() });
+    expect(made.code, made.stderr).toBe(0);
     proxy.seen.length = 0;
     const res = await runCli(['--base-url', baseUrl, '--ca-file', CA, 'jobs', 'list', '--all', '--json'], { env: env({ HTTPS_PROXY: proxy.url }) });
     expect(res.code, res.stderr).toBe(0);
     const listed = JSON.parse(res.stdout) as { title: string }[];
     expect(listed.length).toBeGreaterThan(10); // more than the first page
-    expect(listed.map((j) => j.title)).toEqual(expect.arrayContaining(['Proxied Job 0', 'Proxied Job 4']));
+    expect(listed.map((j) => j.title)).toEqual(expect.arrayContaining(['Listed Job 0', 'Listed Job 4']));
     expect(proxy.seen).toEqual([expect.objectContaining({ method: 'CONNECT', status: 200 })]);
   });
 
