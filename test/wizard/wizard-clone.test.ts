@@ -2,25 +2,16 @@
 // answers filled in, through the scripted prompter, against a sandbox over loopback.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context/context.js';
+import { describe, expect, it } from 'vitest';
 import { createClone } from '../../src/commands/jobs/create/clone.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { createdId, review } from './scripts.js';
-import { wizardContext } from './wizard-context.js';
+import { useWizardContexts } from './wizard-context.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
-
-function setup() {
-  const w = wizardContext(sandbox.current);
-  contexts.push(w.ctx);
-  return w;
-}
+const newWizard = useWizardContexts();
+const setup = () => newWizard(sandbox.current);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Job = Record<string, any>;
@@ -84,8 +75,7 @@ describe('jobs create --from on a terminal', () => {
     leave.assertDone();
     expect(readdirSync(join(first.stateDir, 'drafts'))).toHaveLength(1);
 
-    const again = wizardContext(sandbox.current, { stateDir: first.stateDir });
-    contexts.push(again.ctx);
+    const again = newWizard(sandbox.current, { stateDir: first.stateDir });
     const prompter = new FakePrompter([review('Submit')]);
     await createClone(again.ctx, 3, { title: 'Beside A Draft' }, {}, { prompter });
     prompter.assertDone();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
+import { afterEach } from 'vitest';
 import { createContext, type Context } from '../../src/context/context.js';
 import type { IO } from '../../src/terminal/io.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
@@ -53,6 +54,22 @@ export function wizardContext(sandbox: RunningSandbox, options: WizardContextOpt
     return key;
   };
   return { ctx, stdout, stderr, stateDir, keys };
+}
+
+/**
+ * Makes wizard contexts as wizardContext does, each disposed after its test (the client, the
+ * embedded sandbox): `const newWizard = useWizardContexts();` at the top of a test file.
+ */
+export function useWizardContexts(): (sandbox: RunningSandbox, options?: WizardContextOptions) => WizardContext {
+  const made: Context[] = [];
+  afterEach(async () => {
+    for (const ctx of made.splice(0)) await ctx.dispose();
+  });
+  return (sandbox, options = {}) => {
+    const w = wizardContext(sandbox, options);
+    made.push(w.ctx);
+    return w;
+  };
 }
 
 export async function setFaults(sandbox: RunningSandbox, spec: string): Promise<void> {

@@ -2,27 +2,18 @@
 // optional fields as groups to tick. Counts the prompts of the shortest path on both accounts, and
 // loads drafts written before the details were grouped.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context/context.js';
+import { describe, expect, it } from 'vitest';
 import { DraftStore } from '../../src/wizard/draft.js';
 // The wizard as `jobs create` runs it: the command prints the job the wizard creates.
 import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { addDetails, classification, createdId, details, review } from './scripts.js';
-import { wizardContext } from './wizard-context.js';
+import { useWizardContexts, type WizardContextOptions } from './wizard-context.js';
 
 const sandbox = useSandbox();
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
-
-function setup(options: Parameters<typeof wizardContext>[1] = {}) {
-  const w = wizardContext(sandbox.current, options);
-  contexts.push(w.ctx);
-  return w;
-}
+const newWizard = useWizardContexts();
+const setup = (options: WizardContextOptions = {}) => newWizard(sandbox.current, options);
 
 /** The text with its wrapped lines joined (the review wraps at the terminal's width). */
 const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -2,8 +2,7 @@
 // Continue, Start over (keeping the draft) and Discard (confirmed, default no); several drafts of an
 // account are each offered; a continued draft recaps its answers; `recruit jobs drafts` lists them all.
 import { stripVTControlCharacters } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context/context.js';
+import { describe, expect, it } from 'vitest';
 import { DraftStore } from '../../src/wizard/draft.js';
 // The wizard as `jobs create` runs it: the command prints the job the wizard creates.
 import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
@@ -11,22 +10,14 @@ import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, DESCRIPTION } from './scripts.js';
-import { wizardContext } from './wizard-context.js';
+import { useWizardContexts, type WizardContextOptions } from './wizard-context.js';
 
 const sandbox = useSandbox();
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
-
-function setup(options: Parameters<typeof wizardContext>[1] = {}) {
-  const w = wizardContext(sandbox.current, { accountType: 'direct', ...options });
-  contexts.push(w.ctx);
-  return w;
-}
+const newWizard = useWizardContexts();
+const setup = (options: WizardContextOptions = {}) => newWizard(sandbox.current, { accountType: 'direct', ...options });
 
 /** Answers the classification and a title, then Ctrl-C at the description: a draft titled `title`. */
-async function interruptedAfterTitle(options: NonNullable<Parameters<typeof wizardContext>[1]>, title: string, first: FakePrompter['remaining'][number][] = []) {
+async function interruptedAfterTitle(options: WizardContextOptions, title: string, first: FakePrompter['remaining'][number][] = []) {
   const w = setup(options);
   const prompter = new FakePrompter([
     ...first,

@@ -3,8 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context/context.js';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { exitCodeOf } from '../../src/core/api-failure.js';
 import { InterruptedError, LocalStateError } from '../../src/core/errors.js';
@@ -16,19 +15,11 @@ import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wi
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, DESCRIPTION, details, review } from './scripts.js';
-import { setFaults, wizardContext } from './wizard-context.js';
+import { setFaults, useWizardContexts, type WizardContextOptions } from './wizard-context.js';
 
 const sandbox = useSandbox();
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
-
-function setup(options: Parameters<typeof wizardContext>[1] = {}, on = sandbox.current) {
-  const w = wizardContext(on, options);
-  contexts.push(w.ctx);
-  return w;
-}
+const newWizard = useWizardContexts();
+const setup = (options: WizardContextOptions = {}, on = sandbox.current) => newWizard(on, options);
 
 /** The drafts in a state directory, of any account (drafts/<account>-<id>.json). */
 const drafts = (stateDir: string) => new DraftStore({ RECRUIT_STATE_DIR: stateDir }).all();

@@ -1,24 +1,19 @@
 // The wizard asks on stderr and returns the job it creates; `jobs create` prints it
 // (src/commands/jobs/create/wizard.ts, docs/decisions.md).
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context/context.js';
+import { describe, expect, it } from 'vitest';
 import { createWithWizard } from '../../src/commands/jobs/create/wizard.js';
 import { runWizard } from '../../src/wizard/run-wizard.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, details, review } from './scripts.js';
-import { wizardContext } from './wizard-context.js';
+import { useWizardContexts } from './wizard-context.js';
 
 const sandbox = useSandbox();
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
+const newWizard = useWizardContexts();
 
 describe('the job the wizard creates', () => {
   it('is returned, not printed, by the wizard', async () => {
-    const w = wizardContext(sandbox.current);
-    contexts.push(w.ctx);
+    const w = newWizard(sandbox.current);
     const prompter = new FakePrompter([...classification(), ...details('Returned By The Wizard'), review('Submit')]);
     const created = await runWizard(w.ctx, { prompter });
     prompter.assertDone();
@@ -28,8 +23,7 @@ describe('the job the wizard creates', () => {
   });
 
   it('is printed by the command', async () => {
-    const w = wizardContext(sandbox.current);
-    contexts.push(w.ctx);
+    const w = newWizard(sandbox.current);
     const prompter = new FakePrompter([...classification(), ...details('Printed By The Command'), review('Submit')]);
     await createWithWizard(w.ctx, { prompter });
     prompter.assertDone();
@@ -37,8 +31,7 @@ describe('the job the wizard creates', () => {
   });
 
   it('is none when the answers are saved as a draft', async () => {
-    const w = wizardContext(sandbox.current);
-    contexts.push(w.ctx);
+    const w = newWizard(sandbox.current);
     const prompter = new FakePrompter([...classification(), ...details('Saved Not Created'), review('Save draft and quit')]);
     expect(await runWizard(w.ctx, { prompter })).toBeUndefined();
     prompter.assertDone();

@@ -1,24 +1,19 @@
 // The wizard's title prompt counts characters as the service does, in Unicode code points: 200
 // emoji are a valid title (each is two UTF-16 units), 201 are refused at the prompt.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Context } from '../../src/context/context.js';
+import { describe, expect, it } from 'vitest';
 // The wizard as `jobs create` runs it: the command prints the job the wizard creates.
 import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { classification, createdId, details, review } from './scripts.js';
-import { wizardContext } from './wizard-context.js';
+import { useWizardContexts } from './wizard-context.js';
 
 const sandbox = useSandbox();
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
+const newWizard = useWizardContexts();
 
 describe('the wizard title prompt', () => {
   it('refuses 201 emoji and creates the job with 200', async () => {
-    const w = wizardContext(sandbox.current);
-    contexts.push(w.ctx);
+    const w = newWizard(sandbox.current);
     const title = '🚀'.repeat(200);
     const prompter = new FakePrompter([
       ...classification(),

@@ -2,27 +2,18 @@
 // description's word count, back-tracking, and the refusal to run without a terminal.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import type { Context } from '../../src/context/context.js';
 // The wizard as `jobs create` runs it: the command prints the job the wizard creates.
 import { createWithWizard as runWizard } from '../../src/commands/jobs/create/wizard.js';
 import { call, useSandbox, words } from '../helpers/sandbox.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { addDetails, classification, createdId, DESCRIPTION, details, review } from './scripts.js';
-import { wizardContext } from './wizard-context.js';
+import { useWizardContexts, type WizardContextOptions } from './wizard-context.js';
 
 const sandbox = useSandbox();
-const contexts: Context[] = [];
-afterEach(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.dispose();
-});
-
-function setup(options: Parameters<typeof wizardContext>[1] = {}) {
-  const w = wizardContext(sandbox.current, options);
-  contexts.push(w.ctx);
-  return w;
-}
+const newWizard = useWizardContexts();
+const setup = (options: WizardContextOptions = {}) => newWizard(sandbox.current, options);
 
 describe('the wizard on the direct account', () => {
   it('creates the job once with every answered field, and removes the draft', async () => {
