@@ -97,6 +97,12 @@ export class FakePrompter implements Prompter {
     return expected as Extract<Expectation, { kind: K }>;
   }
 
+  /** What a list prompt showed: its choices' names, and the description under each. */
+  private seeChoices<T>(kind: 'select' | 'checkbox', options: { message: string; hint?: string | undefined; choices: Choice<T>[] }): void {
+    const { message, hint, choices } = options;
+    this.seen.push({ kind, message, hint, choices: choices.map((c) => c.name), descriptions: Object.fromEntries(choices.map((c) => [c.name, c.description])) });
+  }
+
   private pick<T>(choices: Choice<T>[], matcher: Matcher | undefined, asked: string): T {
     const selectable = choices.filter((c) => !c.disabled);
     const found = matcher === undefined ? selectable[0] : selectable.find((c) => (typeof matcher === 'string' ? c.name === matcher : matcher.test(c.name)));
@@ -115,13 +121,7 @@ export class FakePrompter implements Prompter {
 
   async select<T>(options: SelectOptions<T>): Promise<T> {
     const expected = await this.next('select', options.message);
-    this.seen.push({
-      kind: 'select',
-      message: options.message,
-      hint: options.hint,
-      choices: options.choices.map((c) => c.name),
-      descriptions: Object.fromEntries(options.choices.map((c) => [c.name, c.description])),
-    });
+    this.seeChoices('select', options);
     if (expected.pick === undefined && options.default !== undefined) {
       const byDefault = options.choices.find((c) => c.value === options.default);
       if (byDefault) return byDefault.value;
@@ -131,13 +131,7 @@ export class FakePrompter implements Prompter {
 
   async checkbox<T>(options: CheckboxOptions<T>): Promise<T[]> {
     const expected = await this.next('checkbox', options.message);
-    this.seen.push({
-      kind: 'checkbox',
-      message: options.message,
-      hint: options.hint,
-      choices: options.choices.map((c) => c.name),
-      descriptions: Object.fromEntries(options.choices.map((c) => [c.name, c.description])),
-    });
+    this.seeChoices('checkbox', options);
     const ticked = (expected.picks ?? []).map((m) => this.pick(options.choices, m, `checkbox "${options.message}"`));
     // In the order of the list, as the real prompt returns them.
     return options.choices.filter((c) => ticked.includes(c.value)).map((c) => c.value);
