@@ -301,10 +301,11 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     // status`. Loaded on the first answer that tells something: a plain `jobs get` pays nothing
     // (the module and its hash of the credential cost it some 5 ms of its start-up budget).
     let learning: Promise<AccountLearning> | undefined;
-    const learnings: Promise<void>[] = [];
+    // One chain, not a promise kept per answer: a batch may get thousands of error answers.
+    let recorded: Promise<void> = Promise.resolve();
     const learn = (use: (l: AccountLearning) => void) => {
-      learning ??= import('./account-learning.js').then(({ accountLearning }) => accountLearning(ctx, () => api));
-      learnings.push(learning.then(use, () => undefined));
+      const loading = (learning ??= import('./account-learning.js').then(({ accountLearning }) => accountLearning(ctx, () => api)));
+      recorded = recorded.then(() => loading.then(use, () => undefined));
     };
     const learnt = {
       onRateLimitPolicy: (policy: RateLimitPolicy) => learn((l) => l.rateLimit(policy)),
@@ -316,7 +317,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     // Run before the client closes (cleanups run last first): what was learnt is written, and a
     // count asked after a refusal at the limit is awaited.
     cleanups.push(async () => {
-      await Promise.all(learnings);
+      await recorded;
       if (learning) await (await learning).settle();
     });
     return api;
