@@ -3,6 +3,19 @@
 // 10 ms faster than ES modules (docs/performance.md). `--version` needs nothing else.
 'use strict';
 
+// Older Node dies later on a missing API (a RegExp flag, process.getBuiltinModule) with an error that
+// names neither Node nor the fix: refuse here, before anything else loads. The same as "engines" in
+// package.json (a test checks that they agree).
+const NEEDS = [20, 19];
+const [runningMajor, runningMinor] = process.versions.node.split('.').map(Number);
+if (runningMajor < NEEDS[0] || (runningMajor === NEEDS[0] && runningMinor < NEEDS[1])) {
+  process.stderr.write(
+    `recruit: needs Node.js ${NEEDS.join('.')} or newer, but this is Node.js ${process.versions.node} (${process.execPath}); ` +
+      'install a current LTS from https://nodejs.org or with your version manager (nvm install --lts), then run recruit again\n',
+  );
+  process.exit(1);
+}
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Straight to the file descriptor: process.stdout's stream costs Node ~2 ms to set up.
@@ -19,10 +32,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   // Node 22.1 and later keep the code they compiled on disk for the next run; on Node 20 we do.
   // Told by the version: loading node:module to look costs Node 20 four internal modules (~1 ms).
-  const [major, minor] = process.versions.node.split('.').map(Number);
   const cache = require('./compile-cache.js');
   const version = require('../package.json').version;
-  if (major > 22 || (major === 22 && minor >= 1)) {
+  if (runningMajor > 22 || (runningMajor === 22 && runningMinor >= 1)) {
     // In the state directory, not the system's temporary one that anyone can write (compile-cache.js).
     const dir = cache.trustedCacheDir(version);
     if (dir) require('node:module').enableCompileCache(dir);

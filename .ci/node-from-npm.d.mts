@@ -1,0 +1,2 @@
+export function cacheRoot(env?: NodeJS.ProcessEnv): string;
+export function nodeFromNpm(version: string, options?: { platform?: string; arch?: string }): string;
