@@ -38,6 +38,9 @@ describe('proxyFor', () => {
   });
 });
 
+// As curl reads NO_PROXY (7.86 and later: its manual, and curl 7.88 run on these cases with a proxy
+// that refuses, to see which way it went), and so npm and gh; `*.` and ports as Go reads them
+// (curl ignores both), where that is the only sensible reading.
 describe('NO_PROXY', () => {
   const cases: [string, string, number, boolean][] = [
     ['*', 'anything.example', 443, true],
@@ -46,8 +49,30 @@ describe('NO_PROXY', () => {
     ['api.example.com', 'api.example.com', 443, true],
     ['API.Example.com', 'api.example.com', 443, true],
     ['api.example.com', 'example.com', 443, false],
-    ['api.example.com', 'other.api.example.com', 443, false],
-    ['example.com', 'api.example.com', 443, false],
+    ['api.example.com', 'other.api.example.com', 443, true],
+    ['example.com', 'api.example.com', 443, true],
+    ['corp.test', 'api.corp.test', 443, true],
+    ['corp.test', 'xcorp.test', 443, false],
+    ['corp.test', 'corp.test.evil.example', 443, false],
+    ['corp.test.', 'api.corp.test', 443, true],
+    ['corp.test', 'api.corp.test.', 443, true],
+    ['CORP.TEST', 'Api.Corp.Test', 443, true],
+    ['.corp.test', 'corp.test', 443, true],
+    ['.', 'api.corp.test', 443, false],
+    ['*.', 'api.corp.test', 443, false],
+    ['192.0.2.0/24', '192.0.2.55', 443, true],
+    ['192.0.2.0/24', '192.0.3.1', 443, false],
+    ['10.0.0.0/8', '10.200.1.1', 443, true],
+    ['0.0.0.0/0', '203.0.113.9', 443, true],
+    ['192.0.2.0/33', '192.0.2.1', 443, false],
+    ['192.0.2.0/x', '192.0.2.1', 443, false],
+    ['192.0.2.0/24', 'api.corp.test', 443, false],
+    ['192.0.2.0/24:443', '192.0.2.9', 443, true],
+    ['fd00::/8', '[fd12::1]', 443, true],
+    ['fd00::/8', '[fe80::1]', 443, false],
+    ['fd00::/8', '10.1.2.3', 443, false],
+    ['10.1.2.3', '10.1.2.4', 443, false],
+    ['10.1.2.3', 'x10.1.2.3', 443, false],
     ['.example.com', 'api.example.com', 443, true],
     ['.example.com', 'example.com', 443, true],
     ['.example.com', 'badexample.com', 443, false],
@@ -61,6 +86,9 @@ describe('NO_PROXY', () => {
     ['::1', '[::1]', 443, true],
     ['fd00::1', '[fd00::1]', 443, true],
     ['[fd00::1]:8443', '[fd00::1]', 8443, true],
+    ['[fd00::1]:8443', '[fd00::1]', 443, false],
+    ['corp.test:8443', 'api.corp.test', 8443, true],
+    ['corp.test:8443', 'api.corp.test', 443, false],
   ];
   for (const [list, host, port, expected] of cases) {
     it(`"${list}" ${expected ? 'bypasses' : 'does not bypass'} ${host}:${port}`, () => {

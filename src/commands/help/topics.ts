@@ -53,7 +53,8 @@ Network (as curl, npm and gh read them; lowercase wins over uppercase):
                            (CONNECT tunnel; the password is sent as Basic auth, never printed)
   HTTP_PROXY, http_proxy   the proxy of http:// requests (sent in absolute form)
   ALL_PROXY, all_proxy     the proxy of both when the one of the scheme is not set
-  NO_PROXY, no_proxy       hosts reached directly: host, host:port, .domain or *.domain, or * for all;
+  NO_PROXY, no_proxy       hosts reached directly: a domain (with its subdomains), host:port, an IP
+                           address or range (10.0.0.0/8), or * for all, as curl reads it;
                            loopback addresses (localhost, 127.0.0.1, ::1) are never proxied
   RECRUIT_CA_FILE          a PEM file of CA certificates trusted as well as Node's own (--ca-file)
   NODE_EXTRA_CA_CERTS      Node's own way to add CA certificates (read when Node starts)
