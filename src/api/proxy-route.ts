@@ -2,6 +2,7 @@
 // proxy-from-env implements for process.env alone). The settings come from the caller (the
 // environment's HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY, or the profile), so this stays pure.
 import { BlockList, isIP } from 'node:net';
+import { redactUserInfo } from './user-info.js';
 
 export interface ProxySettings {
   /** The proxy for https:// targets. */
@@ -74,10 +75,11 @@ export function proxyFor(url: URL, settings: ProxySettings | undefined): string 
 
 /** The proxy as it may be printed: its scheme, host and port; a user name or password shown as `***@`. */
 export function describeProxy(proxy: string): string {
+  const shown = redactUserInfo(proxy);
   try {
-    const url = new URL(proxy);
-    return `${url.protocol}//${url.username || url.password ? '***@' : ''}${url.host}`;
+    const url = new URL(shown);
+    return `${url.protocol}//${shown === proxy ? '' : '***@'}${url.host}`;
   } catch {
-    return proxy.replace(/^([a-z][a-z\d+.-]*:\/\/)?[^/?#]*@/i, '$1***@');
+    return shown;
   }
 }

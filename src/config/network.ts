@@ -3,6 +3,7 @@
 // company CA file (--ca-file, RECRUIT_CA_FILE, the profile's `ca-file`).
 import type { ProxySettings } from '../api/proxy-route.js';
 import { UsageError } from '../core/errors.js';
+import { encodeUserInfo, redactUserInfo } from '../api/user-info.js';
 import type { Profile } from './config-file.js';
 import type { Source } from './settings.js';
 
@@ -15,15 +16,13 @@ export interface NetworkSettings {
   caFileSource: Source;
 }
 
-/** `value` with `***@` in place of any user name and password: a proxy's credentials are never printed. */
-export function redactUserInfo(value: string): string {
-  return value.replace(/^([a-z][a-z\d+.-]*:\/\/)?[^/?#@]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}***@`);
-}
-
-/** A proxy as the CLI uses it: an http:// or https:// URL (a bare host:port means http://, as curl reads it). */
+/**
+ * A proxy as the CLI uses it: an http:// or https:// URL (a bare host:port means http://, as curl
+ * reads it), its user and password percent-encoded where they were pasted unencoded.
+ */
 export function parseProxy(raw: string, where: string): string {
   const value = raw.trim();
-  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  const withScheme = encodeUserInfo(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `http://${value}`);
   let url: URL;
   try {
     url = new URL(withScheme);

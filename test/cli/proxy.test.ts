@@ -184,6 +184,49 @@ describe('a proxy that refuses or is not there', () => {
     expect(res.stderr).not.toContain(PASSWORD);
   });
 
+  // Passwords as people paste them into a proxy URL: unencoded `/`, `#`, `?`, `@` and `:`.
+  const PASTED = ['pa/ss-w0rd', 'pa#ss-w0rd', 'pa?ss-w0rd', 'p@ss-w0rd', 'p:a/s#s?w@rd'];
+
+  it('a password pasted unencoded is the password: the tunnel is authorised, and nothing prints any part of it', async () => {
+    for (const password of PASTED) {
+      const pasted = await startConnectProxy({ hosts: { 'api.corp.test': '127.0.0.1' }, credentials: `alice:${password}` });
+      try {
+        const res = await runCli(['--verbose', '--base-url', baseUrl, '--ca-file', CA, 'lookup', 'industries'], {
+          env: env({ HTTPS_PROXY: `http://alice:${password}@127.0.0.1:${pasted.port}` }),
+        });
+        expect(res.code, `${password}: ${res.stderr}`).toBe(0);
+        expect(pasted.seen[0]).toMatchObject({ method: 'CONNECT', status: 200, proxyAuthorization: `Basic ${Buffer.from(`alice:${password}`).toString('base64')}` });
+        expect(res.stderr).toContain(`through http://***@127.0.0.1:${pasted.port} (CONNECT)`);
+        expect(`${res.stdout}${res.stderr}`).not.toMatch(/alice|w0rd|w@rd/);
+      } finally {
+        await pasted.close();
+      }
+    }
+  });
+
+  it('a password pasted unencoded appears in no error, --json error or `config set` answer', async () => {
+    const gone = await startConnectProxy();
+    await gone.close();
+    for (const password of PASTED) {
+      const proxyUrl = `http://alice:${password}@127.0.0.1:${gone.port}`;
+      for (const json of [[], ['--json']]) {
+        const res = await runCli(['--base-url', baseUrl, 'lookup', 'industries', ...json], { env: env({ HTTPS_PROXY: proxyUrl }) });
+        expect(res.code, res.stderr).toBe(7);
+        expect(`${res.stdout}${res.stderr}`).toContain(`the proxy http://***@127.0.0.1:${gone.port} could not be reached`);
+        expect(`${res.stdout}${res.stderr}`).not.toMatch(/alice|w0rd|w@rd/);
+      }
+      const set = await runCli(['config', 'set', 'proxy', proxyUrl], { env: env() });
+      expect(set.code, set.stderr).toBe(0);
+      expect(set.stdout).toBe(`Set proxy to http://***@127.0.0.1:${gone.port} in profile default\n`);
+      const list = await runCli(['config', 'list'], { env: env() });
+      expect(`${list.stdout}${list.stderr}`).not.toMatch(/alice|w0rd|w@rd/);
+      const broken = await runCli(['--base-url', baseUrl, 'lookup', 'industries', '--json'], { env: env({ HTTPS_PROXY: `http://alice:${password}@[bad` }) });
+      expect(broken.code).toBe(2);
+      expect(`${broken.stdout}${broken.stderr}`).toContain('"HTTPS_PROXY \\"http://***@[bad\\" is not a valid proxy URL');
+      expect(`${broken.stdout}${broken.stderr}`).not.toMatch(/alice|w0rd|w@rd/);
+    }
+  });
+
   it('a proxy variable that is not an http(s) URL is a usage error (exit 2) that hides its password', async () => {
     const res = await runCli(['--base-url', baseUrl, 'lookup', 'industries'], { env: env({ HTTPS_PROXY: `socks5://carol:${PASSWORD}@127.0.0.1:1080` }) });
     expect(res.code).toBe(2);

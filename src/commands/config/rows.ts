@@ -1,7 +1,7 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
 import { redactUrl, type Context } from '../../context/context.js';
 import type { Source } from '../../config/settings.js';
-import { redactUserInfo } from '../../config/network.js';
+import { redactUserInfo } from '../../api/user-info.js';
 import { learnedAccountType, type KnownAccountType } from '../../jobs/account-type.js';
 import type { SettingKey } from './sources.js';
 

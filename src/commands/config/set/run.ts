@@ -7,7 +7,8 @@ import { editProfile, readConfig, updateConfig, type Profile } from '../../../co
 import { checkProfileName, parseAccountType, parseActiveJobLimit, parseConcurrency, resolveProfile } from '../../../config/settings.js';
 import { checkKey } from '../../../config/keys.js';
 import { ENV_OF } from '../sources.js';
-import { parseProxy, redactUserInfo } from '../../../config/network.js';
+import { parseProxy } from '../../../config/network.js';
+import { redactUserInfo } from '../../../api/user-info.js';
 import { readCaFile } from '../../../context/network-options.js';
 import { resolve } from 'node:path';
 
