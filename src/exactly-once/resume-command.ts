@@ -5,6 +5,7 @@
 // quoted for a POSIX shell: nothing of a journal is run, and nothing is printed as it was written.
 import { JOB_FIELD_FLAGS, flagName } from '../context/job-field-flags.js';
 import { recruitCommand, shellWord, type AccountFlags } from '../context/invocation.js';
+import { escapeJson, sanitizeCell } from '../core/sanitize.js';
 
 export type ResumeCommand =
   | { kind: 'create'; file: string | null; format?: string; sheet?: string; delimiter?: string; createEdited?: boolean; globals: AccountFlags }
@@ -71,18 +72,39 @@ export function checkedResume(v: unknown): ResumeCommand | undefined {
   }
 }
 
+export interface ResumeLine {
+  command: string;
+  /** What the command needs on stdin ("the same input"), when it reads it. */
+  stdin?: string;
+  /**
+   * Words left out of the command, each standing as a shell variable (`"$FILE"`): a name with a
+   * line break, a control or an invisible formatting character cannot be shown on one line as it is
+   * (shown escaped, the pasted command would name a file that does not exist, or another one).
+   */
+  hidden?: Array<{ variable: string; what: string }>;
+}
+
 /** The command line that resumes the run, and what it needs on stdin when it reads it. */
-export function resumeLine(c: ResumeCommand): { command: string; stdin?: string } {
+export function resumeLine(c: ResumeCommand): ResumeLine {
   const words: string[] = [];
+  const hidden: Array<{ variable: string; what: string }> = [];
   const add = (...w: string[]) => words.push(...w.map(shellWord));
+  /** `value`, or the variable that stands for it when a terminal cannot show it as it is. */
+  const addShown = (flag: string, value: string, variable: string, what: string) => {
+    if (sanitizeCell(value) === value) return add(flag, value);
+    hidden.push({ variable, what });
+    words.push(shellWord(flag), `"$${variable}"`);
+  };
   let stdin: string | undefined;
   switch (c.kind) {
     case 'create':
     case 'apply':
-      add('jobs', c.kind, '--file', c.file ?? '-');
+      add('jobs', c.kind);
+      if (c.file === null) add('--file', '-');
+      else addShown('--file', c.file, 'FILE', 'the file');
       if (c.format !== undefined) add('--format', c.format);
-      if (c.sheet !== undefined) add('--sheet', c.sheet);
-      if (c.delimiter !== undefined) add('--delimiter', c.delimiter);
+      if (c.sheet !== undefined) addShown('--sheet', c.sheet, 'SHEET', 'the sheet');
+      if (c.delimiter !== undefined) add('--delimiter', c.delimiter === '\t' ? 'tab' : c.delimiter);
       if (c.kind === 'apply' && c.prune) add('--prune');
       if (c.kind === 'create' && c.createEdited) add('--create-edited');
       if (c.file === null) stdin = 'the same input';
@@ -92,12 +114,13 @@ export function resumeLine(c: ResumeCommand): { command: string; stdin?: string 
       break;
     case 'update':
       add('jobs', 'update', ...(c.ids ? c.ids.map(String) : ['-']));
-      for (const n of c.names) add(n.flag, n.value);
-      for (const [key, value] of Object.entries(c.set)) add('--set', `${key}=${JSON.stringify(value)}`);
+      c.names.forEach((n, i) => addShown(n.flag, n.value, `NAME${i + 1}`, `the name given to ${n.flag}`));
+      // JSON with \u escapes for what a terminal cannot show: --set reads back the same value.
+      for (const [key, value] of Object.entries(c.set)) addShown('--set', `${key}=${escapeJson(JSON.stringify(value))}`, `SET_${hidden.length + 1}`, `the --set of ${JSON.stringify(key)}`);
       break;
   }
   if ((c.kind === 'status' || c.kind === 'update') && c.ids === null) stdin = 'the same job ids';
-  return { command: recruitCommand(c.globals, words.join(' ')), ...(stdin ? { stdin } : {}) };
+  return { command: recruitCommand(c.globals, words.join(' ')), ...(stdin ? { stdin } : {}), ...(hidden.length > 0 ? { hidden } : {}) };
 }
 
 /** The resume command of a run over a file (`jobs create --file`, `jobs apply`): stdin is null, as it cannot be read again. */

@@ -137,6 +137,40 @@ describe('an interrupted apply', () => {
   });
 });
 
+describe('an interrupted apply whose file name a terminal cannot show', () => {
+  const sandbox = useSandbox({ activeJobLimit: SEEDED_ACTIVE });
+
+  it('is listed without the name: "$FILE" stands for it, named by its journal; --json has the exact name, and the command with FILE set finishes the run', async () => {
+    const { env, run, status } = account(sandbox);
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-status-names-'));
+    const names = ['jobs.json\nrecruit jobs apply --file other.json --prune', 'jobs\u001b[2J.json', 'jobs\r.json', 'gnp.\u202ejson'];
+    const files = names.map((name, i) => {
+      const file = join(dir, name);
+      writeFileSync(file, JSON.stringify([validJob({ jobCode: `HIDDEN-${i}`, title: `Hidden Name ${i}` })]));
+      return realpathSync(file);
+    });
+    for (const file of files) expect((await run(['jobs', 'apply', '--file', file, '--yes'])).code).toBe(4);
+
+    const report = await status();
+    expect(report.interrupted.map((i: { file: string }) => i.file).sort()).toEqual([...files].sort());
+    const text = (await run(['status'])).stdout;
+    const lines = text.slice(text.indexOf('Interrupted runs (4)')).split('\n').slice(1, 5);
+    for (const line of lines) {
+      expect(line).toContain(`\`recruit --base-url ${sandbox.current.baseUrl} jobs apply --file "$FILE"\` (set FILE to the file of the run whose journal is `);
+      expect(line).toMatch(/journal is [0-9a-f]{16}-[0-9a-f]{16}\.ndjson: a name with a line break or a control character is not shown/);
+    }
+    expect(text).not.toContain('other.json');
+    for (const shown of ['jobs\\e', 'jobs\\r', '\\u{202e}', '\u001b', '\r', '\u202e']) expect(text).not.toContain(shown);
+
+    expect((await closeJob(sandbox, activeJobs(sandbox)[0]!.id)).status).toBe(200);
+    const first = report.interrupted[0] as { command: string; file: string };
+    const argv = first.command.split(' ').slice(1).map((w) => (w === '"$FILE"' ? first.file : w));
+    const resumed = await runCli([...argv, '--yes'], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect((await status()).interrupted).toHaveLength(3);
+  });
+});
+
 describe('the rate limit', () => {
   const sandbox = useSandbox({ rateLimit: '6000/min' });
 

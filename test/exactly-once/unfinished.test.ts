@@ -89,6 +89,24 @@ describe('the resume command', () => {
     expect(resumeLine({ kind: 'status', ids: null, status: 1, globals: {} })).toEqual({ command: 'recruit jobs status - 1', stdin: 'the same job ids' });
   });
 
+  it.skipIf(process.platform === 'win32')('never shows a word a terminal cannot show as it is: a shell variable stands for it, and the values of --set are escaped as JSON', () => {
+    // A line break would make the name's second line look like another command; ESC, CR and the
+    // right-to-left override would be shown escaped, so the pasted command would name another file.
+    for (const name of ['/d/jobs\nrm -rf ~.csv', '/d/jobs\u001b[2J.csv', '/d/jobs\r.csv', '/d/\u202ecod.csv', '/d/tab\there.csv']) {
+      const line = resumeLine({ kind: 'apply', file: name, sheet: 'Q\u202e4', delimiter: '\t', globals: {} });
+      expect(line.command).toBe('recruit jobs apply --file "$FILE" --sheet "$SHEET" --delimiter tab');
+      expect(line.hidden).toEqual([{ variable: 'FILE', what: 'the file' }, { variable: 'SHEET', what: 'the sheet' }]);
+      const words = JSON.parse(execFileSync('sh', ['-c', `set -- ${line.command}; node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "$@"`], { encoding: 'utf8', env: { ...process.env, FILE: name, SHEET: 'Q\u202e4' } })) as string[];
+      expect(words).toEqual(['recruit', 'jobs', 'apply', '--file', name, '--sheet', 'Q\u202e4', '--delimiter', 'tab']);
+    }
+    const update = resumeLine({ kind: 'update', ids: [3], set: { title: 'Evil\u202eTitle', 'odd\nkey': 1 }, names: [{ flag: '--industry', value: 'I\u0007T' }], globals: {} });
+    expect(update.command).toBe('recruit jobs update 3 --industry "$NAME1" --set \'title="Evil\\u202eTitle"\' --set "$SET_2"');
+    expect(update.hidden).toEqual([{ variable: 'NAME1', what: 'the name given to --industry' }, { variable: 'SET_2', what: 'the --set of "odd\\nkey"' }]);
+    expect(shellRead(update.command.replace(/ --industry.*$/, ' --set \'title="Evil\\u202eTitle"\''))).toEqual(['recruit', 'jobs', 'update', '3', '--set', 'title="Evil\\u202eTitle"']);
+    expect(JSON.parse('"Evil\\u202eTitle"')).toBe('Evil\u202eTitle');
+    expect(resumeLine({ kind: 'create', file: '/d/plain.csv', globals: {} }).hidden).toBeUndefined();
+  });
+
   it('names the ids read from stdin unless there are more than it shows', () => {
     const many = Array.from({ length: MAX_IDS_SHOWN + 1 }, (_, i) => i + 1);
     expect(resumeIds([4, 5], true)).toEqual([4, 5]);

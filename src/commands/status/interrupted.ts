@@ -17,6 +17,8 @@ export interface Interrupted {
   command: string;
   /** What the command needs on stdin ("the same input"), or null. */
   stdin: string | null;
+  /** Words the command leaves out, standing as shell variables, as a terminal cannot show them (resume-command.ts). */
+  hidden: Array<{ variable: string; what: string }>;
   items: number;
   /** Items the last run set out to send that have no answer. */
   unfinished: number;
@@ -30,6 +32,6 @@ export async function interruptedRuns(ctx: Context, api: ApiClient): Promise<Int
   return runs.map((r) => {
     const line = resumeLine(r.command);
     const file = r.command.kind === 'create' || r.command.kind === 'apply' ? r.command.file : null;
-    return { kind: r.command.kind, file, command: line.command, stdin: line.stdin ?? null, items: r.items, unfinished: r.unfinished, startedAt: r.startedAt, journal: r.journal };
+    return { kind: r.command.kind, file, command: line.command, stdin: line.stdin ?? null, hidden: line.hidden ?? [], items: r.items, unfinished: r.unfinished, startedAt: r.startedAt, journal: r.journal };
   });
 }

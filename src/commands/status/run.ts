@@ -5,6 +5,7 @@
 // account, the creations that were saved but never got a final answer, the batches, bulk changes and
 // applies of this account that stopped before the end (with the command that goes on), and what
 // the service's answers told of the account: its active-job limit and its rate limit. Nothing is changed.
+import { basename } from 'node:path';
 import { allItems, getPage } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
@@ -112,9 +113,16 @@ function render(ctx: Context, r: Report): string {
     ),
     section(
       `Interrupted runs (${r.interrupted.length})`,
-      r.interrupted.map((i) => `${i.unfinished} of ${i.items} items not done, since ${i.startedAt.slice(0, 10)}: \`${sanitize(i.command)}\`${i.stdin ? ` (with ${i.stdin} on stdin)` : ''}`),
+      r.interrupted.map((i) => `${i.unfinished} of ${i.items} items not done, since ${i.startedAt.slice(0, 10)}: \`${sanitize(i.command)}\`${i.stdin ? ` (with ${i.stdin} on stdin)` : ''}${hiddenNote(i)}`),
       'none',
     ),
     `${rateLimitLine(r.rateLimit)}\n`,
   ].join('\n');
+}
+
+/** What stands for the words a resume command leaves out: the run is named by its journal, never by a lookalike of the name. */
+function hiddenNote(i: Interrupted): string {
+  if (i.hidden.length === 0) return '';
+  const which = i.hidden.map((h) => `${h.variable} to ${h.what}`).join(', ');
+  return ` (set ${which} of the run whose journal is ${basename(i.journal)}: a name with a line break or a control character is not shown; \`recruit status --json\` gives it exactly)`;
 }
