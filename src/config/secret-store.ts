@@ -2,6 +2,7 @@
 // Windows Credential Manager, the Secret Service on Linux), through @napi-rs/keyring, a native
 // binding loaded only by the commands that read or write a stored token. One entry per profile,
 // service "recruit", account the profile's name.
+import type * as Keyring from '@napi-rs/keyring';
 export interface SecretStore {
   /** Where the token is, as a person would say it: "the macOS Keychain". */
   readonly name: string;
@@ -29,7 +30,15 @@ export function keyringDisabled(env: NodeJS.ProcessEnv): boolean {
  * would fall back to forgets everything at logout, which would log the user out unseen.
  */
 export async function osKeyring(): Promise<SecretStore> {
-  const { AsyncEntry } = await import('@napi-rs/keyring');
+  let binding: typeof Keyring;
+  try {
+    binding = await import('@napi-rs/keyring');
+  } catch {
+    // Its own message blames an npm bug and says to delete package-lock.json: not so for a user of
+    // recruit, whose install simply has no build of the optional binding for this system.
+    throw new Error(`the OS keyring binding (@napi-rs/keyring, an optional dependency) is not installed for ${process.platform}-${process.arch} on Node ${process.versions.node}`);
+  }
+  const { AsyncEntry } = binding;
   const entry = (profile: string) => new AsyncEntry(KEYRING_SERVICE, profile, { linux: { store: 'secret-service' } });
   return {
     name: keyringName(),
@@ -45,4 +54,10 @@ export async function osKeyring(): Promise<SecretStore> {
       return entry(profile).deleteCredential();
     },
   };
+}
+
+/** How the config file keeps a token from other users, in the words of this system. */
+export function fileProtection(platform: NodeJS.Platform = process.platform): string {
+  // Windows has no modes: the file is private through the ACL of the user's profile folder (%APPDATA%).
+  return platform === 'win32' ? 'readable only by you, in your user profile' : 'mode 0600';
 }

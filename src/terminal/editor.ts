@@ -1,23 +1,21 @@
 // The user's text editor, as git, gh and kubectl start it: $VISUAL, else $EDITOR, else notepad on
-// Windows and vi elsewhere; its command line split into words (quotes kept together) and started
-// without a shell, on the terminal, and waited for.
-import { spawn } from 'node:child_process';
-import { splitWords } from './pager.js';
+// Windows and vi elsewhere; started as the user's shell would (user-command.ts: through cmd.exe on
+// Windows, where editors are .cmd files), on the terminal, and waited for.
+import { spawnUserCommand } from './user-command.js';
 
-export function editorCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string[] {
-  const words = splitWords((env.VISUAL || env.EDITOR || '').trim());
-  return words.length > 0 ? words : [platform === 'win32' ? 'notepad' : 'vi'];
+export function editorLine(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  return (env.VISUAL || env.EDITOR || '').trim() || (platform === 'win32' ? 'notepad' : 'vi');
 }
 
 /** Opens `file` in the editor and resolves once the editor has exited (rejects when it fails). */
 export function openEditor(file: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const [command, ...args] = editorCommand(env);
+  const line = editorLine(env);
   return new Promise((resolve, reject) => {
-    const child = spawn(command!, [...args, file], { stdio: 'inherit', env });
-    child.once('error', (error) => reject(new Error(`could not start the editor "${[command, ...args].join(' ')}": ${(error as NodeJS.ErrnoException).code ?? error.message}; set VISUAL or EDITOR`)));
+    const child = spawnUserCommand(line, [file], { stdio: 'inherit', env });
+    child.once('error', (error) => reject(new Error(`could not start the editor "${line}": ${(error as NodeJS.ErrnoException).code ?? error.message}; set VISUAL or EDITOR`)));
     child.once('exit', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`the editor "${[command, ...args].join(' ')}" ended with ${signal ?? `exit ${code}`}; nothing was changed`));
+      else reject(new Error(`the editor "${line}" ended with ${signal ?? `exit ${code}`}; nothing was changed`));
     });
   });
 }

@@ -2,23 +2,18 @@
 // `less` with LESS=FRX (quit when the text fits one screen, keep colours, leave the screen as it
 // is). Never in a pipe, on a dumb terminal, or when the pager is set to '' or 'cat'. The pager
 // starts on the first write, after the command has fetched what it prints (its spinner is gone).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Stream } from './io.js';
+import { spawnUserCommand, splitWords } from './user-command.js';
 
-/** The pager's command line split into words, or undefined when nothing is to be paged. */
-export function pagerCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string[] | undefined {
+/** The pager's command line, or undefined when nothing is to be paged. */
+export function pagerCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | undefined {
   // Windows has no `less` of its own: page there only when the user names a pager.
   const fallback = platform === 'win32' ? '' : 'less';
-  const words = splitWords((env.RECRUIT_PAGER ?? env.PAGER ?? fallback).trim());
+  const line = (env.RECRUIT_PAGER ?? env.PAGER ?? fallback).trim();
+  const words = splitWords(line);
   if (words.length === 0 || (words.length === 1 && words[0] === 'cat')) return undefined;
-  return words;
-}
-
-/** Words as a shell splits them, with '…' and "…" quoting; enough for a pager's command line. */
-export function splitWords(line: string): string[] {
-  const words: string[] = [];
-  for (const [, single, double, bare] of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) words.push(single ?? double ?? bare!);
-  return words;
+  return line;
 }
 
 export interface Paged {
@@ -46,7 +41,7 @@ class PagerStream implements Stream, Paged {
 
   constructor(
     private readonly terminal: Stream,
-    private readonly command: string[],
+    private readonly command: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly warn: (message: string) => void,
   ) {}
@@ -82,8 +77,7 @@ class PagerStream implements Stream, Paged {
 
   private start(): void {
     this.pending = [];
-    const [file, ...args] = this.command;
-    const child = spawn(file!, args, {
+    const child = spawnUserCommand(this.command, [], {
       stdio: ['pipe', 'inherit', 'inherit'],
       env: { ...this.env, LESS: this.env.LESS ?? 'FRX', LV: this.env.LV ?? '-c' },
     });
@@ -100,7 +94,7 @@ class PagerStream implements Stream, Paged {
         resolve();
       });
       child.once('error', (error) => {
-        this.warn(`could not start the pager "${this.command.join(' ')}" (${(error as NodeJS.ErrnoException).code ?? error.message}): printing directly; set RECRUIT_PAGER to another pager, or to "" for none`);
+        this.warn(`could not start the pager "${this.command}" (${(error as NodeJS.ErrnoException).code ?? error.message}): printing directly; set RECRUIT_PAGER to another pager, or to "" for none`);
         const pending = this.pending ?? [];
         this.pending = undefined;
         this.direct = true;

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { pagerCommand, splitWords } from '../../src/terminal/pager.js';
+import { pagerCommand } from '../../src/terminal/pager.js';
+import { splitWords, userCommand } from '../../src/terminal/user-command.js';
+import { editorLine } from '../../src/terminal/editor.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -107,10 +109,31 @@ describe('the pager command', () => {
   });
 
   it('defaults to less except on Windows, where only a named pager is used', () => {
-    expect(pagerCommand({})).toEqual(process.platform === 'win32' ? undefined : ['less']);
-    expect(pagerCommand({}, 'linux')).toEqual(['less']);
+    expect(pagerCommand({})).toEqual(process.platform === 'win32' ? undefined : 'less');
+    expect(pagerCommand({}, 'linux')).toEqual('less');
     expect(pagerCommand({}, 'win32')).toBeUndefined();
-    expect(pagerCommand({ PAGER: 'more' }, 'win32')).toEqual(['more']);
+    expect(pagerCommand({ PAGER: 'more' }, 'win32')).toEqual('more');
     expect(pagerCommand({ RECRUIT_PAGER: 'cat', PAGER: 'less' }, 'linux')).toBeUndefined();
   });
 });
+
+describe('a command the user set (editor, pager)', () => {
+  it('is split into words and started without a shell, except on Windows, where cmd.exe starts it as written (a .cmd editor, `code --wait`)', () => {
+    expect(userCommand('"/opt/my editor/ed" -w', ['/tmp/x/job-3.txt'], 'linux')).toEqual({ file: '/opt/my editor/ed', args: ['-w', '/tmp/x/job-3.txt'], shell: false });
+    expect(userCommand('less', [], 'darwin')).toEqual({ file: 'less', args: [], shell: false });
+    expect(userCommand('code --wait', ['C:\\Users\\Ann Lee\\AppData\\Local\\Temp\\recruit-edit-1\\job-3.txt'], 'win32')).toEqual({
+      file: 'code --wait "C:\\Users\\Ann Lee\\AppData\\Local\\Temp\\recruit-edit-1\\job-3.txt"',
+      args: [],
+      shell: true,
+    });
+    expect(userCommand('"C:\\Program Files\\Notepad++\\notepad++.exe" -multiInst', ['C:\\t\\d.md'], 'win32').file).toBe('"C:\\Program Files\\Notepad++\\notepad++.exe" -multiInst "C:\\t\\d.md"');
+  });
+
+  it('the editor is VISUAL, else EDITOR, else notepad on Windows and vi elsewhere', () => {
+    expect(editorLine({ VISUAL: 'code --wait', EDITOR: 'vim' }, 'linux')).toBe('code --wait');
+    expect(editorLine({ VISUAL: '', EDITOR: ' nano ' }, 'linux')).toBe('nano');
+    expect(editorLine({}, 'linux')).toBe('vi');
+    expect(editorLine({}, 'win32')).toBe('notepad');
+  });
+});
+

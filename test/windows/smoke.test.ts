@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox, validJob } from '../helpers/sandbox.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { Wine, winPath } from './wine.js';
+import { NODE_EXE, Wine, winPath } from './wine.js';
+import { fileURLToPath } from 'node:url';
 
 const env = { RECRUIT_TOKEN: 'sbx_direct_full' };
 const sandbox = useSandbox({ activeJobLimit: 1000 });
@@ -143,5 +144,29 @@ describe('Node for Windows under wine', () => {
     expect(result.code, result.stderr).toBe(0);
     const [job] = jobsOf(sandbox.current, 'Bom Description Job');
     expect(job?.description.startsWith(description.slice(0, 20)), JSON.stringify(job?.description.slice(0, 20))).toBe(true);
+  });
+
+  // Node starts neither a .cmd file nor a command that is one only through PATHEXT (`code` is
+  // code.cmd) without a shell: the editor goes through cmd.exe on Windows (src/terminal/user-command.ts).
+  const EDITOR_SCRIPT = fileURLToPath(new URL('../helpers/editor-script.cjs', import.meta.url));
+  function cmdEditor(name: string, argument: string): { dir: string; path: string; steps: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-win-editor-'));
+    const path = join(dir, name);
+    writeFileSync(path, crlf(`@echo off\n"${winPath(NODE_EXE)}" "${winPath(EDITOR_SCRIPT)}" ${argument}\n`));
+    const steps = join(dir, 'steps.json');
+    writeFileSync(steps, JSON.stringify([{ replace: [['\ntitle: ', '\ntitle: Edited On Windows ']] }]));
+    return { dir, path, steps };
+  }
+
+  it('jobs edit with EDITOR a .cmd file whose path has a space, and with `code --wait` as VS Code is installed (a .cmd found through PATHEXT)', { timeout: 90_000 }, async () => {
+    const spaced = cmdEditor('my editor.cmd', '%1');
+    const first = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'edit', '2'], { env: { ...env, EDITOR: `"${winPath(spaced.path)}"`, EDIT_STEPS: winPath(spaced.steps) } });
+    expect(first.code, first.stderr).toBe(0);
+    expect(sandbox.current.store.jobs.get(2)?.title).toMatch(/^Edited On Windows /);
+
+    const code = cmdEditor('fakecode.cmd', '%2');
+    const second = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'edit', '3'], { env: { ...env, EDITOR: 'fakecode --wait', EDIT_STEPS: winPath(code.steps) }, cwd: code.dir });
+    expect(second.code, second.stderr).toBe(0);
+    expect(sandbox.current.store.jobs.get(3)?.title).toMatch(/^Edited On Windows /);
   });
 });

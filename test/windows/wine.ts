@@ -76,10 +76,10 @@ export class Wine {
   }
 
   /** `node.exe bin/recruit.js ...args` under wine; stdin from the file `stdinFile`, or empty. */
-  spawn(args: string[], options: { env?: NodeJS.ProcessEnv; stdinFile?: string; timeoutMs?: number } = {}): WinSpawned {
+  spawn(args: string[], options: { env?: NodeJS.ProcessEnv; stdinFile?: string; timeoutMs?: number; cwd?: string } = {}): WinSpawned {
     const out = mkdtempSync(join(this.work, 'run-'));
     const fds = [options.stdinFile ? openSync(options.stdinFile, 'r') : 'ignore', openSync(join(out, 'stdout'), 'w'), openSync(join(out, 'stderr'), 'w')] as const;
-    const child = spawn(this.wine, [NODE_EXE, winPath(BIN), ...args], { env: this.env(options.env ?? {}), stdio: [...fds] });
+    const child = spawn(this.wine, [NODE_EXE, winPath(BIN), ...args], { env: this.env(options.env ?? {}), stdio: [...fds], ...(options.cwd ? { cwd: options.cwd } : {}) });
     for (const fd of fds) if (typeof fd === 'number') closeSync(fd);
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     const done = new Promise<CliResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
@@ -95,7 +95,7 @@ export class Wine {
     return { pid: child.pid!, kill: (signal) => child.kill(signal), done };
   }
 
-  run(args: string[], options: { env?: NodeJS.ProcessEnv; stdinFile?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  run(args: string[], options: { env?: NodeJS.ProcessEnv; stdinFile?: string; timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
     return this.spawn(args, options).done;
   }
 

@@ -3,6 +3,7 @@
 // one. `auth logout` removes it from wherever it is.
 import type { Context } from '../../context/context.js';
 import { configPath } from '../../config/config-file.js';
+import { fileProtection } from '../../config/secret-store.js';
 import type { Profile } from '../../config/config-file.js';
 
 export interface Stored {
@@ -30,7 +31,7 @@ export async function keepToken(ctx: Context, profile: string, token: string, in
     await store.set(profile, token);
   } catch (error) {
     ctx.warn(
-      `no OS keyring took the token (${(error as Error).message}): it is kept in ${file} (mode 0600) instead; ` +
+      `no OS keyring took the token (${(error as Error).message}): it is kept in ${file} (${fileProtection()}) instead; ` +
         'run `recruit auth login` again once a keyring is available, or pass --insecure-storage to keep it in the file without this note',
     );
     return inFile;

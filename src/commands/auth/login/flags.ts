@@ -7,7 +7,7 @@ export function flags(auth: Parent) {
     .command('login')
     .description('save a base URL and token to the profile after checking that they work')
     .option('--with-token', 'read the token from stdin instead of prompting')
-    .option('--insecure-storage', 'keep the token in the config file (mode 0600) instead of the OS keyring');
+    .option('--insecure-storage', 'keep the token in the config file (readable only by you) instead of the OS keyring');
 }
 
 export type LoginOptions = OptionsOf<ReturnType<typeof flags>>;

@@ -7,6 +7,7 @@ import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
 import { editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
+import { fileProtection } from '../../../config/secret-store.js';
 import { forgetKeyringToken, keepToken } from '../token-storage.js';
 import { resolveProfile } from '../../../config/settings.js';
 import { accountKey, describeLearned, probeAccountType, type KnownAccountType } from '../../../jobs/account-type.js';
@@ -118,7 +119,7 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
     await writeJson(ctx, { profile, baseUrl, tokenStoredIn: kept.where, tokenStorage: kept.storage, status: check.state, learnedAccountType: learned ?? null });
     return;
   }
-  const where = kept.storage === 'file' ? `${kept.where} (mode 0600)` : kept.where;
+  const where = kept.storage === 'file' ? `${kept.where} (${fileProtection()})` : kept.where;
   ctx.io.stdout.write(`Logged in to ${sanitize(baseUrl)} as profile ${profile}; token stored in ${where}\n`);
 }
 
