@@ -2,13 +2,14 @@
 // CSV file (a writer other than exceljs), one written by hand, typed cells as a CSV export would hold
 // them, problems named by the spreadsheet's row and column, --sheet, and hostile workbooks refused
 // before anything is sent.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { useSandbox, words } from '../helpers/sandbox.js';
 import { sheetXml, workbook, workbookParts, zip, type SheetCell } from '../helpers/xlsx.js';
 import { batch, parseJson, posts, tempFile, useRecordingProxy } from './helpers.js';
+import { bytesFile, HEADER, row } from './xlsx-jobs.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useRecordingProxy(sandbox);
@@ -16,16 +17,6 @@ const FIXTURE = fileURLToPath(new URL('../fixtures/workbooks/libreoffice-jobs.xl
 const FIXTURE_CSV = fileURLToPath(new URL('../fixtures/workbooks/libreoffice-jobs.csv', import.meta.url));
 
 const stored = (title: string) => [...sandbox.current.store.jobs.values()].filter((j) => j.title === title);
-
-function bytesFile(name: string, bytes: Buffer): string {
-  const path = tempFile(name, '');
-  writeFileSync(path, bytes);
-  return path;
-}
-
-const HEADER = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId', 'salaryMin', 'qualifications', 'publishToCareerPage'];
-const row = (title: SheetCell, extra: Partial<Record<string, SheetCell>> = {}): SheetCell[] =>
-  HEADER.map((h) => (h in extra ? extra[h]! : ({ title, description: words(110), location: 'Austin, TX, USA', jobFunctionId: 101, employerTypeId: 501 } as Record<string, SheetCell>)[h] ?? null));
 
 describe('workbook batch files', () => {
   it('a workbook saved by LibreOffice creates exactly the jobs it holds, text intact (codes with leading zeros, accents, CJK, emoji, joiners, marks)', async () => {

@@ -98,7 +98,7 @@ describe('recruit help', () => {
     const text = result.stdout;
     expect(text).toMatch(/^Batch files \(recruit jobs create --file <path>, or - for stdin; --format csv\|json\|xlsx\)\n/);
     expect(text).toMatch(/^ {2}named \*\.csv or \*\.tsv, or --format csv +CSV: a header row of field names, then one job per row$/m);
-    expect(text).toMatch(/^ {2}named \*\.xlsx, or --format xlsx +a workbook: its first sheet \(or --sheet\), read as CSV is$/m);
+    expect(text).toMatch(/^ {2}named \*\.xlsx, or --format xlsx +a workbook's first visible sheet \(or --sheet\), read as CSV$/m);
     expect(text).toContain('Caps, checked before the\nworkbook is read: 8 MiB file, 1,000 parts, 16 MiB inflated per part and 32 MiB together, 10,000\nrows and 150,000 cells');
     expect(text).toContain('row and column,\nrows numbered as a spreadsheet shows them: the header is row 1');
     expect(text).toMatch(/^ {2}starts with \[ +a JSON array of job objects$/m);

@@ -9,7 +9,7 @@ import { OUTPUT_SHAPING } from './output-shaping.js';
 /** How each format is recognised: CSV by the name or --format, the JSON forms by the content. */
 const FILE_FORMATS: ReadonlyArray<[looks: string, isRead: string]> = [
   ['named *.csv or *.tsv, or --format csv', 'CSV: a header row of field names, then one job per row'],
-  ['named *.xlsx, or --format xlsx', 'a workbook: its first sheet (or --sheet), read as CSV is'],
+  ['named *.xlsx, or --format xlsx', "a workbook's first visible sheet (or --sheet), read as CSV"],
   ['starts with [', 'a JSON array of job objects'],
   ['starts with {, one object per line', 'NDJSON: one job object per line; blank lines are skipped'],
   ['starts with {, otherwise', 'one job object (it may span several lines)'],
@@ -88,12 +88,14 @@ skipped; the other columns the service sets (statusLabel, createdAt, ...) are no
 stdin: --file - --format csv.
 A cell or a row of more than 1,048,576 characters, or a header of more than 500 columns, is refused.
 
-Workbooks (.xlsx, as Excel, LibreOffice or Google Sheets save them): the first sheet, or the one
---sheet names; its first row that holds anything is the header, as in CSV, and rows are numbered
-as the spreadsheet numbers them. A cell reads as a CSV export of the sheet would hold it: a number
-as its digits, a date as 2026-11-26 (with a time: 2026-11-26T09:30:00), TRUE/FALSE as true/false,
-rich text as its text, a formula as the result the spreadsheet saved with it (one with no saved
-result, or an error such as #N/A, is a problem named by row and column). Caps, checked before the
+Workbooks (.xlsx, as Excel, LibreOffice or Google Sheets save them): the first visible sheet
+(a hidden one is passed over, with a note), or the one --sheet names, hidden or not; its
+first row that holds anything is the header, as in CSV, and rows are numbered as the
+spreadsheet numbers them. Hidden rows and columns are read like the others, with a note
+naming them. A cell reads as a CSV export of the sheet would hold it: a number as its digits,
+a date as 2026-11-26 (with a time: 2026-11-26T09:30:00), TRUE/FALSE as true/false, rich text
+as its text, a formula as the result the spreadsheet saved with it (one with no saved result,
+or an error such as #N/A, is a problem named by row and column). Caps, checked before the
 workbook is read: 8 MiB file, 1,000 parts, 16 MiB inflated per part and 32 MiB together, 10,000
 rows and 150,000 cells; larger: save CSV. --xlsx (jobs list, jobs get, lookup, and batch results)
 writes one: ids and codes as text (00042 stays 00042), the header frozen; a text cell is never a

@@ -116,8 +116,13 @@ export interface SourceOptions {
   readExisting?: boolean;
   /** --delimiter: the CSV separator; unset, told from the header row (a `.tsv` name: tab). */
   delimiter?: Delimiter;
-  /** The sheet of a workbook to read (--sheet); its first sheet unless told. */
+  /** The sheet of a workbook to read (--sheet); its first visible sheet unless told. */
   sheet?: string | undefined;
+  /**
+   * Says a note about what is read (a workbook's sheet, its hidden rows and columns) as soon as it
+   * is known, before an error the reading may end with; each note once, however often the file is read.
+   */
+  note?: (text: string) => void;
 }
 
 /** What cannot be read in a line of text: said with its column, or undefined. */
@@ -128,6 +133,7 @@ function unreadableIn(text: string): string | undefined {
 
 export class ItemSource {
   private document: unknown[] | undefined;
+  private readonly said = new Set<string>();
   /** The last pass over a CSV file: its header, and the rows of existing jobs it skipped. */
   csv: CsvPass | undefined;
 
@@ -198,7 +204,12 @@ export class ItemSource {
     if (this.format === 'xlsx') {
       const { xlsxItemBatches } = await import('./xlsx-items.js');
       this.csv = { existing: 0, readExisting: this.options.readExisting === true };
-      yield* xlsxItemBatches(this.path, this.display, this.csv, this.options.sheet);
+      const note = (text: string): void => {
+        if (this.said.has(text)) return;
+        this.said.add(text);
+        this.options.note?.(text);
+      };
+      yield* xlsxItemBatches(this.path, this.display, this.csv, { sheet: this.options.sheet, note });
       return;
     }
     if (this.format !== 'ndjson') {

@@ -210,7 +210,7 @@ async function openChecked(ctx: Context, options: BatchOptions): Promise<Checked
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format, { sheet: options.sheet, ...delimiterOption(format, options.delimiter) });
+    const source = await ItemSource.open(input.path, input.display, format, { sheet: options.sheet, note: (text) => ctx.info(text), ...delimiterOption(format, options.delimiter) });
     if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));

@@ -1,7 +1,7 @@
-// The items of a workbook (.xlsx) batch file: its first sheet (or the one --sheet names), read as
-// a CSV file is: the first row that holds anything names the columns, each later row is a job, and
-// rows are numbered as the spreadsheet numbers them. The workbook is checked against its caps first
-// (xlsx-zip.ts), then read whole by exceljs, loaded only here.
+// The items of a workbook (.xlsx) batch file: its first visible sheet (or the one --sheet names;
+// xlsx-visibility.ts), read as a CSV file is: the first row that holds anything names the columns,
+// each later row is a job, and rows are numbered as the spreadsheet numbers them. The workbook is
+// checked against its caps first (xlsx-zip.ts), then read whole by exceljs, loaded only here.
 import { readFile } from 'node:fs/promises';
 import type { Workbook, Worksheet } from 'exceljs';
 import { UsageError } from '../../core/errors.js';
@@ -10,6 +10,7 @@ import type { CsvPass } from './csv-items.js';
 import { MAX_ROW_CHARS } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
 import { cellText } from './xlsx-cell.js';
+import { chooseSheet, HiddenCells } from './xlsx-visibility.js';
 import { checkWorkbook, XLSX_CAPS } from './xlsx-zip.js';
 import type { Problem } from '../job-input.js';
 
@@ -32,18 +33,13 @@ async function load(path: string, display: string): Promise<Workbook> {
   return workbook;
 }
 
-function sheetOf(workbook: Workbook, display: string, name: string | undefined): Worksheet {
-  const sheets = workbook.worksheets;
-  const sheet = name === undefined ? sheets[0] : sheets.find((s) => s.name === name) ?? sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
-  if (sheet) return sheet;
-  if (name === undefined) throw new UsageError(`--file ${display} has no sheet`);
-  throw new UsageError(`--sheet: ${display} has no sheet "${name}"; its sheets are:`, sheets.map((s) => ({ message: s.name })), 'name one of them (case does not matter)');
-}
-
 interface Row {
   cells: string[];
   problems: Array<{ column: number; message: string }>;
   chars: number;
+  hidden: boolean;
+  /** The columns of its cells that hold something (a text, or a problem). */
+  filled: number[];
 }
 
 /** A row's cells as texts, from column 1 to its last cell. */
@@ -51,8 +47,9 @@ function rowCells(sheet: Worksheet, number: number): Row {
   const row = sheet.findRow(number);
   const cells: string[] = [];
   const problems: Row['problems'] = [];
+  const filled: number[] = [];
   let chars = 0;
-  if (!row) return { cells, problems, chars };
+  if (!row) return { cells, problems, chars, hidden: false, filled };
   row.eachCell({ includeEmpty: false }, (cell, column) => {
     if (cell.isMerged && cell.master !== cell) return; // a merged area's value is its first cell's
     const read = cellText(cell.value);
@@ -60,22 +57,38 @@ function rowCells(sheet: Worksheet, number: number): Row {
     if ('problem' in read) {
       cells.push('');
       problems.push({ column, message: read.problem });
+      filled.push(column);
     } else {
       cells.push(read.text);
       chars += read.text.length;
+      if (read.text.trim() !== '') filled.push(column);
     }
   });
-  return { cells, problems, chars };
+  return { cells, problems, chars, hidden: row.hidden, filled };
+}
+
+export interface XlsxReadOptions {
+  /** --sheet: the sheet to read; its first visible sheet unless told. */
+  sheet?: string | undefined;
+  /** Told a hidden sheet read or passed over as soon as the sheet is chosen, and the hidden rows and columns read once they all are. */
+  note?: (text: string) => void;
 }
 
 /** The workbook's items in groups, in row order; `pass` learns the header and the rows skipped. */
-export async function* xlsxItemBatches(path: string, display: string, pass: CsvPass, sheetName?: string): AsyncGenerator<RawItem[]> {
-  const sheet = sheetOf(await load(path, display), display, sheetName);
+export async function* xlsxItemBatches(path: string, display: string, pass: CsvPass, options: XlsxReadOptions = {}): AsyncGenerator<RawItem[]> {
+  const { sheet, note } = chooseSheet(await load(path, display), display, options.sheet);
+  if (note !== undefined) options.note?.(note);
+  const hidden = new HiddenCells(sheet);
+  const noteHidden = () => {
+    const said = hidden.note(display);
+    if (said !== undefined) options.note?.(said);
+  };
   let index = 0;
   let batch: RawItem[] = [];
   let total = 0;
   for (let number = 1; number <= sheet.rowCount; number++) {
-    const { cells, problems, chars } = rowCells(sheet, number);
+    const { cells, problems, chars, hidden: rowHidden, filled } = rowCells(sheet, number);
+    hidden.see(number, rowHidden, filled, pass.header !== undefined);
     if (!pass.header) {
       if (cells.every((c) => c.trim() === '')) continue;
       pass.header = new CsvHeader(cells, display);
@@ -90,6 +103,7 @@ export async function* xlsxItemBatches(path: string, display: string, pass: CsvP
         : undefined;
     if (over) {
       batch.push({ index, row: number, error: over, errorField: '(row)' });
+      noteHidden();
       yield batch;
       return; // nothing after it is read
     }
@@ -111,5 +125,6 @@ export async function* xlsxItemBatches(path: string, display: string, pass: CsvP
     }
   }
   if (!pass.header) throw new UsageError(`--file ${display} has no jobs: its sheet "${sheet.name}" is empty`);
+  noteHidden();
   if (batch.length > 0) yield batch;
 }

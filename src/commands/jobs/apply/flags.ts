@@ -10,7 +10,7 @@ export function flags(jobs: Parent) {
     .option('--file <path>', 'the jobs as they should be: JSON array, JSON object, NDJSON, CSV or workbook (.xlsx) (- for stdin; every item needs a jobCode)')
     .addOption(new Option('--format <format>', "the file's format (default: csv for a *.csv or *.tsv name, xlsx for *.xlsx, else JSON told apart by the content)").choices(['csv', 'json', 'xlsx']))
     .option('--delimiter <sep>', 'the CSV separator, , ; or tab (default: told from the header row; tab for *.tsv)')
-    .option('--sheet <name>', 'the sheet of a workbook to read (default: its first)')
+    .option('--sheet <name>', 'the sheet of a workbook to read, hidden ones too (default: its first visible sheet)')
     .option('--prune', 'also close (status 1) the New and In Progress jobs whose code is not in the file')
     .option('--dry-run', 'print the plan and stop: nothing is sent')
     .option('--concurrency <n>', 'requests in flight at once (default 4, or the profile setting)');

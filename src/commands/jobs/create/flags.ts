@@ -15,7 +15,7 @@ export function flags(jobs: Parent) {
     .option('--file <path>', 'create every job of a JSON array, JSON object, NDJSON, CSV or workbook (.xlsx) file (- for stdin; see `recruit help formats`)')
     .addOption(new Option('--format <format>', 'batch: the file\'s format (default: csv for a *.csv or *.tsv name, xlsx for *.xlsx, else JSON told apart by the content)').choices(['csv', 'json', 'xlsx']))
     .option('--delimiter <sep>', 'batch: the CSV separator, , ; or tab (default: told from the header row; tab for *.tsv)')
-    .option('--sheet <name>', 'batch: the sheet of a workbook to read (default: its first)')
+    .option('--sheet <name>', 'batch: the sheet of a workbook to read, hidden ones too (default: its first visible sheet)')
     .option('--csv', 'batch: the results as CSV (RFC 4180, with a header row)')
     .option('--xlsx', 'batch: the results as a workbook (to a pipe, or --output)')
     .option('--output <file>', 'batch: write the --csv or --xlsx results to this file instead of stdout')
