@@ -18,7 +18,7 @@ import { describeSavedAt, describeStep, describeTitle, stepReached } from './dra
 import { editStep, walk, walkDetails } from './navigator.js';
 import { isPromptInterrupt, type Prompter } from '../prompts/prompter.js';
 import { askDetails, askFieldToEdit, askReviewAction, printAnswers, printReview } from './review.js';
-import { keepAnswers, removeDraft, type Session } from './session.js';
+import { keepAnswers, removeDraft, type BeforeSubmit, type Session } from './session.js';
 import { submitJob } from './submit-job.js';
 import type { Created } from '../jobs/created.js';
 import { BACK, backChoice, type Back } from '../prompts/back.js';
@@ -31,9 +31,9 @@ export interface WizardOptions {
   /**
    * Answers to start from instead of a draft (a clone, `jobs create --from`, or incomplete field
    * flags): no draft is offered, and the wizard asks only what they lack, then opens the review.
-   * `intro` is said first.
+   * `intro` is said first; `beforeSubmit` runs at Submit (a clone's look at its source).
    */
-  prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string };
+  prefilled?: { answers: Answers; extra: Record<string, unknown>; intro?: string; beforeSubmit?: BeforeSubmit };
 }
 
 /** What Ctrl-C says once the draft is saved, with the flags that find it again. */
@@ -99,6 +99,7 @@ function startPrefilled(session: Session, prefilled: NonNullable<WizardOptions['
   session.answers = structuredClone(prefilled.answers);
   session.extra = { ...prefilled.extra };
   if (session.staffing && session.answers.customer === null) delete session.answers.customer;
+  if (prefilled.beforeSubmit) session.beforeSubmit = prefilled.beforeSubmit;
   if (prefilled.intro) session.ctx.info(prefilled.intro);
 }
 

@@ -31,7 +31,12 @@ export interface Session {
   };
   /** Whether the last draft save failed (undefined: none failed yet). */
   draftUnsaved?: boolean;
+  /** Runs at Submit once the answers pass the checks (a clone's look at its source, source-changed.ts). */
+  beforeSubmit?: BeforeSubmit;
 }
+
+/** 'review': the answers changed, and the review is shown again instead of submitting. */
+export type BeforeSubmit = (session: Session) => Promise<'submit' | 'review'>;
 
 export interface StepContext {
   /** Whether the step offers going back (every step but the first, and every edit from the review). */

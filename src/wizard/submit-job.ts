@@ -57,6 +57,7 @@ export async function submitJob(session: Session): Promise<SubmitOutcome> {
     ctx.info(keepAnswers(session, keptInDraft(ctx.globals)));
     return 'review';
   }
+  if (session.beforeSubmit && (await session.beforeSubmit(session)) === 'review') return 'review';
   const submission = newSubmission(ctx.newKey(), checked.body, targetOf(ctx, session.api), 'wizard', ctx.now());
   let sent: Sent;
   let interrupted = false;

@@ -1,31 +1,14 @@
 // `recruit jobs edit <id>`: the job's fields in an editor (here a script named by EDITOR that edits
 // the file), the changes shown, a confirmation, and the update sent through `jobs update`; over
 // HTTP against the sandbox.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
+import { scriptedEditor as editor, type EditStep as Step } from '../helpers/scripted-editor.js';
 import { parseEditText, EDIT_FIELDS } from '../../src/commands/jobs/edit/edit-text.js';
 
 const sandbox = useSandbox();
-const SCRIPT = fileURLToPath(new URL('../helpers/editor-script.cjs', import.meta.url));
-
-type Step = { replace?: Array<[string, string]>; write?: string; keep?: true; fail?: number };
-
-function editor(steps: Step[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'recruit-editor-'));
-  const stepsFile = join(dir, 'steps.json');
-  writeFileSync(stepsFile, JSON.stringify(steps));
-  return {
-    env: { EDITOR: `"${process.execPath}" "${SCRIPT}"`, VISUAL: undefined, EDIT_STEPS: stepsFile },
-    seen: (n: number) => readFileSync(`${stepsFile}.seen-${n}`, 'utf8'),
-    runs: () => (existsSync(`${stepsFile}.count`) ? Number(readFileSync(`${stepsFile}.count`, 'utf8')) : 0),
-  };
-}
 
 const job = async (id: number) => (await call(sandbox.current, 'GET', `/v1/jobs/${id}`, { token: 'sbx_direct_full' })).body;
 

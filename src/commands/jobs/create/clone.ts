@@ -12,6 +12,7 @@ import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { cloneFields, overlayFlags } from '../../../jobs/clone.js';
+import { REFERENCES } from '../../../jobs/job-input.js';
 import { checkIndustryMembers, describeIndustryChange, industryChange, type IndustryScoped } from '../../../jobs/clone-industry.js';
 import type { Prompter } from '../../../prompts/prompter.js';
 import { checkedBody, publicationFromFlags, sendChecked } from './from-flags.js';
@@ -85,10 +86,11 @@ export async function createClone(
   });
   if (!wizard) return sendChecked(ctx, api, body, options, 'clone');
 
-  const [{ loadJobNamer }, { answersFromBody }, { createWithWizard }] = await Promise.all([
+  const [{ loadJobNamer }, { answersFromBody }, { createWithWizard }, { watchSource }] = await Promise.all([
     import('../job-names.js'),
     import('../../../wizard/answers.js'),
     import('./wizard.js'),
+    import('../../../wizard/source-changed.js'),
   ]);
   const asJob = body as unknown as Job;
   const nameOf = await withSpinner(ctx, 'reading the names', () => loadJobNamer(ctx, [asJob]));
@@ -98,5 +100,13 @@ export async function createClone(
     dropped.length > 0
       ? `Cloning job ${sourceId} "${title}" into another industry: choose its ${dropped.map((d) => d.what).join(' and ')}, then review the job.`
       : `Cloning job ${sourceId} "${title}" (a new job code; unpublished unless a flag says so): edit any field, then submit.`;
-  return createWithWizard(ctx, { ...(deps.prompter ? { prompter: deps.prompter } : {}), prefilled: { ...prefilled, intro } });
+  // At Submit the source is read again: what changed there since is named, to keep or take.
+  const beforeSubmit = watchSource({
+    api,
+    id: sourceId,
+    read: source,
+    notCopied: (field) => Object.hasOwn(input, field) || REFERENCES.some((r) => r.idField === field && input[r.name] !== undefined) || dropped.some((d) => d.idField === field),
+    namer: (jobs) => loadJobNamer(ctx, jobs),
+  });
+  return createWithWizard(ctx, { ...(deps.prompter ? { prompter: deps.prompter } : {}), prefilled: { ...prefilled, intro, beforeSubmit } });
 }

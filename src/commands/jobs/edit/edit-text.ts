@@ -69,3 +69,17 @@ export function parseEditText(text: string): Map<string, string> {
   closeBlock();
   return values;
 }
+
+export const PROBLEM_START = '# ---- The last edit could not be sent: ----';
+export const CONFLICT_START = '# ---- Changed on the service while you edited it: ----';
+const NOTE_END = '# ----';
+
+/** The text again, with a note on top as comments (which the next read ignores), an earlier note of its kind taken off. */
+export function withNote(start: string, note: string, edited: string): string {
+  let body = edited;
+  if (body.startsWith(start)) {
+    const end = body.indexOf(`\n${NOTE_END}\n`);
+    if (end >= 0) body = body.slice(end + NOTE_END.length + 2);
+  }
+  return [start, ...note.split('\n').map((l) => `# ${l}`.trimEnd()), NOTE_END, body].join('\n');
+}

@@ -2,7 +2,8 @@
 // $EDITOR), then the changes shown and, once confirmed, sent through `jobs update` (its checks,
 // name resolution, free-board rule and report). An unchanged or emptied file sends nothing; a file
 // that cannot be read, or a change that the checks refuse, opens the editor again with the
-// problem on top.
+// problem on top. Before anything is sent the job is read again: only the fields the user changed
+// are sent, and one that someone else changed meanwhile is a conflict (changes.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +17,24 @@ import { openEditor } from '../../../terminal/editor.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { parseJobId } from '../args.js';
 import type { UpdateOptions } from '../update/flags.js';
-import { EDIT_FIELDS, EditSyntaxError, editText, parseEditText, showValue, type EditField } from './edit-text.js';
+import { changedFields, changedOnService, describeChanges, describeTheirs, mergedValues, rebase, touchesChanges, type Change, type Shown } from './changes.js';
+import { conflictNote, settleConflict } from './conflict.js';
+import { CONFLICT_START, EDIT_FIELDS, EditSyntaxError, editText, parseEditText, PROBLEM_START, showValue, withNote } from './edit-text.js';
 
-const HEADER = (job: Job) => [
+/** After a conflict the file holds the user's values, which a save as it is sends. */
+const HEADER = (job: Job, afterConflict = false) => [
   `Editing job ${job.id}${job.jobCode ? ` (${String(job.jobCode)})` : ''}. Change the values, save and close the editor.`,
   'Lines starting with # are ignored. Industry, job function, employer type, customer, department and',
   'hiring manager take a name or an id; an emptied optional value clears it.',
-  'Leave the file as it is, or empty it, to change nothing.',
+  afterConflict ? 'Empty the file to change nothing.' : 'Leave the file as it is, or empty it, to change nothing.',
 ];
+
+/** The job read right before the PATCH has one of the user's fields changed: nothing is sent. */
+class ChangedBeforeSend extends Error {
+  constructor(readonly now: Job) {
+    super('changed on the service before the PATCH');
+  }
+}
 
 export default async function edit(ctx: Context, jobId: string): Promise<void> {
   const id = parseJobId(jobId);
@@ -31,42 +42,70 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
     throw new UsageError('jobs edit opens an editor, which needs a terminal (or VISUAL or EDITOR set)', [], 'change fields with `recruit jobs update <id> --title ...` instead');
   }
   const api = await ctx.api();
-  const job = await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id));
   const { loadJobNamer } = await import('../job-names.js');
-  // Only names that one item has: a name two items share would not read back as this job's.
-  const namer = await loadJobNamer(ctx, [job], undefined, { unique: true });
-  const original = new Map(EDIT_FIELDS.map((f) => [f.key, showValue(job, f, (field) => namer(job, field))]));
-  const pristine = editText(HEADER(job), original);
+  const shownOf = async (job: Job): Promise<Shown> => {
+    // Only names that one item has: a name two items share would not read back as this job's.
+    const namer = await loadJobNamer(ctx, [job], undefined, { unique: true });
+    return new Map(EDIT_FIELDS.map((f) => [f.key, showValue(job, f, (field) => namer(job, field))]));
+  };
+  // The job as the editor shows it; after a conflict, as it was when the editor was opened again.
+  let base = await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id));
+  let original = await shownOf(base);
+  let pristine = editText(HEADER(base), original);
+  const canAsk = ctx.interactive && ctx.globals.yes !== true;
 
   const dir = mkdtempSync(join(tmpdir(), 'recruit-edit-'));
   const file = join(dir, `job-${id}.txt`);
+  let keep = false;
   try {
     let text = pristine;
+    // The text given back after a conflict is the user's: saved as it is, it is sent.
+    let savedAsIsSends = false;
     for (;;) {
       writeFileSync(file, text, { mode: 0o600 });
       await openEditor(file, ctx.env);
       const edited = readFileSync(file, 'utf8');
-      if (edited.trim() === '' || edited === text || edited === pristine) {
+      if (edited.trim() === '' || edited === pristine || (edited === text && !savedAsIsSends)) {
         ctx.info(`Job ${id} unchanged; nothing was sent.`);
         return;
       }
+      savedAsIsSends = false;
       let problem: string | undefined;
-      let options: UpdateOptions | undefined;
       let changes: Change[] = [];
       try {
         changes = changedFields(original, parseEditText(edited));
-        options = updateOptions(changes);
+        updateOptions(changes);
       } catch (error) {
         if (!(error instanceof EditSyntaxError)) throw error;
         problem = error.message;
       }
-      if (options && Object.keys(options).length === 0) {
+      if (!problem && changes.length === 0) {
         ctx.info(`Job ${id} unchanged; nothing was sent.`);
         return;
       }
-      if (options) {
-        printChanges(ctx, changes);
-        if (ctx.interactive && ctx.globals.yes !== true) {
+      // The job again, and again right before the PATCH: someone may have changed it meanwhile.
+      let now = problem ? undefined : await withSpinner(ctx, `reading job ${id} again`, () => getJob(api, id));
+      while (now) {
+        const moved = changedOnService(base, now);
+        const nowShown = moved.length === 0 ? original : await shownOf(now);
+        const sorted = rebase(changes, moved, original, nowShown);
+        if (sorted.conflicts.length > 0) {
+          keep = true; // the user's text, until they choose to edit it again
+          await settleConflict(ctx, id, sorted.conflicts, file, canAsk);
+          keep = false;
+          text = withNote(CONFLICT_START, conflictNote(sorted.conflicts), editText(HEADER(now, true), mergedValues(nowShown, sorted.changes, sorted.conflicts)));
+          [base, original] = [now, nowShown];
+          pristine = editText(HEADER(now, true), nowShown);
+          savedAsIsSends = true;
+          break;
+        }
+        if (sorted.changes.length === 0) {
+          ctx.info(`Job ${id} already has your values (someone made the same change); nothing was sent.`);
+          return;
+        }
+        if (sorted.theirs.length > 0) ctx.info(describeTheirs(sorted.theirs));
+        ctx.info(describeChanges(sorted.changes));
+        if (canAsk) {
           const prompter = await ctx.prompter();
           const sure = await answerOf(prompter.confirm({ message: `Send these changes to job ${id}?`, default: true }));
           if (!sure) {
@@ -74,36 +113,32 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
             return;
           }
         }
+        const readFirst = base;
+        const beforeSend = (job: Job) => {
+          if (touchesChanges(readFirst, job, sorted.changes)) throw new ChangedBeforeSend(job);
+        };
         try {
-          const { default: update } = await import('../update/run.js');
-          return await update(ctx, String(id), options);
+          const { updateWith } = await import('../update/run.js');
+          return await updateWith(ctx, String(id), updateOptions(sorted.changes), { beforeSend });
         } catch (error) {
+          if (error instanceof ChangedBeforeSend) {
+            now = error.now;
+            continue;
+          }
           // The update's own checks run before anything is sent: their refusal is the user's to fix.
           if (!(error instanceof UsageError)) throw error;
           problem = [error.message, ...error.details.map((d) => `  - ${d.field ? `${d.field}: ` : ''}${d.message}`)].join('\n');
+          now = undefined;
         }
       }
-      ctx.warn(`${problem}; opening the editor again`);
-      text = withProblem(edited, problem!);
+      if (problem) {
+        ctx.warn(`${problem}; opening the editor again`);
+        text = withNote(PROBLEM_START, problem, edited);
+      }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
-}
-
-interface Change {
-  field: EditField;
-  before: string;
-  after: string;
-}
-
-/** The fields whose value the edit changed. */
-function changedFields(original: ReadonlyMap<string, string>, edited: ReadonlyMap<string, string>): Change[] {
-  return EDIT_FIELDS.flatMap((field) => {
-    const before = original.get(field.key) ?? '';
-    const after = edited.get(field.key) ?? before;
-    return after === before ? [] : [{ field, before, after }];
-  });
 }
 
 /** The update's options: each changed field as its flag would give it; an emptied optional field as null. */
@@ -120,23 +155,4 @@ function updateOptions(changes: readonly Change[]): UpdateOptions {
   }
   if (cleared.length > 0) options.set = cleared;
   return options as UpdateOptions;
-}
-
-function printChanges(ctx: Context, changes: readonly Change[]): void {
-  const short = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
-  const shown = (text: string) => (text === '' ? '(none)' : short(text));
-  ctx.info(`Changes:\n${changes.map((c) => `  ${c.field.key}: ${shown(c.before)} → ${shown(c.after)}`).join('\n')}`);
-}
-
-const PROBLEM_START = '# ---- The last edit could not be sent: ----';
-const PROBLEM_END = '# ----';
-
-/** The edited text again, with the problem on top as comments (which the next read ignores), an earlier problem taken off. */
-function withProblem(edited: string, problem: string): string {
-  let body = edited;
-  if (body.startsWith(PROBLEM_START)) {
-    const end = body.indexOf(`\n${PROBLEM_END}\n`, PROBLEM_START.length);
-    if (end >= 0) body = body.slice(end + PROBLEM_END.length + 2);
-  }
-  return [PROBLEM_START, ...problem.split('\n').map((l) => `# ${l}`), PROBLEM_END, body].join('\n');
 }

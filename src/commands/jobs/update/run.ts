@@ -18,8 +18,19 @@ import { describePublication, needsCurrentFreeBoards, planPublication } from './
 import { compareJobs, describeIgnored, formatReport } from '../update-report.js';
 import { needsJobIndustry, resolveNames } from './references.js';
 import type { UpdateOptions } from './flags.js';
+import type { Job } from '../../../api/types.js';
 
-export default async function update(ctx: Context, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
+/** What a command that sends through `jobs update` (`jobs edit`) may add. */
+export interface UpdateHooks {
+  /** Sees the job as read right before its PATCH; throwing sends nothing. */
+  beforeSend?: (job: Job) => void;
+}
+
+export default function update(ctx: Context, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
+  return updateWith(ctx, jobIds, options);
+}
+
+export async function updateWith(ctx: Context, jobIds: string[] | string, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<void> {
   const args = Array.isArray(jobIds) ? jobIds : [jobIds];
   const bulk = args.length > 1 || args[0] === '-' || options.dryRun === true;
   if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile]]);
@@ -41,8 +52,9 @@ export default async function update(ctx: Context, jobIds: string[] | string, op
   // The job before the update: for the report (people), its free-board setting, or its industry.
   // With --json it is read only for the last two, as before: a script gets the job, not the report.
   const human = !ctx.globals.json;
-  const needsJob = human || needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names);
+  const needsJob = human || needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) || hooks.beforeSend !== undefined;
   const job = needsJob ? await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id)) : undefined;
+  if (job) hooks.beforeSend?.(job);
   if (names.length > 0) await withSpinner(ctx, 'resolving names', () => resolveNames(api, patch, names, job?.industryId));
   if (job) throwProblems(salaryAgainstJob(patch, job));
   const plan = planPublication(patch, job);
