@@ -330,7 +330,7 @@ complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'display help 
 complete -c recruit -n '__recruit_in "recruit auth"' -s h -l help -d 'show help'
 # recruit auth login
 complete -c recruit -n '__recruit_in "recruit auth login"' -l with-token -d 'read the token from stdin instead of prompting'
-complete -c recruit -n '__recruit_in "recruit auth login"' -l insecure-storage -d 'keep the token in the config file (mode 0600) instead of the OS keyring'
+complete -c recruit -n '__recruit_in "recruit auth login"' -l insecure-storage -d 'keep the token in the config file (readable only by you) instead of the OS keyring'
 complete -c recruit -n '__recruit_in "recruit auth login"' -s h -l help -d 'show help'
 # recruit auth status
 complete -c recruit -n '__recruit_in "recruit auth status"' -s h -l help -d 'show help'
