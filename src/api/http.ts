@@ -8,7 +8,7 @@
 import * as http from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { SecureContext } from 'node:tls';
-import { describeProxy, proxyFor, type ProxySettings } from './proxy-route.js';
+import { describeProxy, PROXY_REACHED, proxyFor, type ProxySettings } from './proxy-route.js';
 
 export interface TransportOptions {
   connectTimeoutMs: number;
@@ -377,8 +377,12 @@ function pairs(raw: string[]): [string, string][] {
  */
 function throughProxy(req: http.ClientRequest, proxy: string, target: string, fail: (error: Error) => void): (error: Error) => void {
   let through = false;
+  let reached = false;
   req.once('socket', () => {
     through = true;
+  });
+  req.once(PROXY_REACHED, () => {
+    reached = true;
   });
   req.on('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
     const status = connect.statusCode;
@@ -389,6 +393,10 @@ function throughProxy(req: http.ClientRequest, proxy: string, target: string, fa
   return (error) => {
     const code = (error as NodeJS.ErrnoException).code;
     if (through || code === PROXY_REFUSED || code === PROXY_UNREACHABLE) return fail(error);
+    if (reached && code === 'ETIMEDOUT') {
+      const silence = error.message.replace(/^connecting timed out/, 'no answer');
+      return fail(proxyError(PROXY_UNREACHABLE, proxy, `took the connection but did not answer the tunnel request to ${target} (${silence}): is it a proxy, and of the scheme given (http:// or https://)?`));
+    }
     fail(proxyError(PROXY_UNREACHABLE, proxy, `could not be reached: ${error.message}${code && code !== 'ETIMEDOUT' ? ` [${code}]` : ''}`));
   };
 }

@@ -13,6 +13,9 @@ export interface ProxySettings {
   noProxy?: string;
 }
 
+/** Emitted on a request once the connection to its proxy stands, before the proxy answers the CONNECT (proxy-agent.ts). */
+export const PROXY_REACHED = 'recruit:proxyReached';
+
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /** Loopback addresses are never proxied (as Go's and so gh's rule): a proxy elsewhere cannot reach them. */

@@ -38,7 +38,7 @@ const HINTS: Partial<Record<ApiErrorKind, string>> = {
   tls_name:
     'the certificate is made out to another host name: use a host name it names in the base URL (adding a CA cannot fix this); behind a TLS-inspecting proxy, ask its administrators to re-sign this host',
   proxy_auth:
-    'the proxy wants credentials: put them in the proxy URL (https_proxy=http://user:password@proxy:port, special characters percent-encoded); recruit sends them as Basic authentication',
+    'the proxy wants credentials: put them in the proxy URL (https_proxy=http://user:password@proxy:port); recruit sends them as Basic authentication',
   proxy_refused: "the proxy does not allow this connection: ask its administrators to allow the API's host, or list the host in NO_PROXY if it is reachable directly",
   proxy_unreachable:
     "check the proxy's address in HTTPS_PROXY / HTTP_PROXY (or the profile's proxy setting), or list the API's host in NO_PROXY to connect directly",

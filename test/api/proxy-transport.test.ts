@@ -33,13 +33,15 @@ function client(proxy: string): ApiClient {
 }
 
 describe('a proxy that does not answer', () => {
-  it('is unreachable after the connect limit: its own kind, exit 7, one attempt, named without its password', async () => {
+  it('took the connection but did not answer: said so (not "could not be reached"), its own kind, exit 7, one attempt, named without its password', async () => {
     const api = client(`http://erin:hidden-pass@127.0.0.1:${silentPort}`);
     try {
       const error = (await api.request('POST', '/jobs', { body: {}, idempotencyKey: 'k1' }).catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ kind: 'proxy_unreachable', retryable: false, outcomeUnknown: false, failure: { attempts: 1 } });
-      expect(error.message).toBe(`POST /jobs failed: the proxy http://***@127.0.0.1:${silentPort} could not be reached: connecting timed out after 50 ms`);
+      expect(error.message).toBe(
+        `POST /jobs failed: the proxy http://***@127.0.0.1:${silentPort} took the connection but did not answer the tunnel request to api.corp.test (no answer after 50 ms): is it a proxy, and of the scheme given (http:// or https://)?`,
+      );
       expect(exitCodeOf(error)).toBe(7);
     } finally {
       await api.close();
