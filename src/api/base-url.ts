@@ -3,8 +3,8 @@
 // them the journals, locks, caches, drafts and submissions use and show. Here, below every layer that
 // needs it: the client (an island) calls it too.
 
-/** RFC 3986's unreserved characters: a percent-escape of one of them means the character itself. */
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/** RFC 3986's unreserved characters (tested on one character): a percent-escape of one of them means the character itself. */
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 /**
  * The canonical form of a base URL: the WHATWG URL's (scheme and host lower-case, the host's IDN in

@@ -47,8 +47,21 @@ const CANONICAL: Array<[string, string]> = [
   ['http:localhost:3000/v1', 'http://localhost:3000/v1'],
 ];
 
-/** Left as given (trimmed): checkBaseUrl refuses these, or they are no URL (the embedded sandbox's names). */
-const AS_GIVEN = ['not a url', 'embedded-sandbox/approval', 'ftp://h.example/v1', 'https://user:pw@h.example/v1', 'https://h.example/v1?key=1', 'https://h.example/v1?', 'https://h.example/v1#top', 'https://h.example/v1#'];
+/**
+ * Left as given (trimmed): checkBaseUrl refuses these, or they are no URL (the embedded sandbox's
+ * names). Each has what canonicalising would change (case, a default port, a trailing slash).
+ */
+const AS_GIVEN = [
+  'not a url',
+  'embedded-sandbox/approval',
+  'FTP://H.example:21/v1/',
+  'HTTPS://user@H.example:443/v1/',
+  'HTTPS://:pw@H.example:443/v1/',
+  'HTTPS://H.example:443/v1/?key=1',
+  'HTTPS://H.example:443/v1/?',
+  'HTTPS://H.example:443/v1/#top',
+  'HTTPS://H.example:443/v1/#',
+];
 
 describe('canonicalBaseUrl', () => {
   it.each(CANONICAL)('%s -> %s', (raw, canonical) => {
