@@ -21,6 +21,7 @@ const reliabilityCore = [
   'src/exactly-once/classify.ts',
   'src/exactly-once/key-book.ts',
   'src/exactly-once/derived-key.ts',
+  'src/api/base-url.ts',
   'src/exactly-once/verify.ts',
   'src/exactly-once/created-ids.ts',
   'src/exactly-once/lines.ts',

@@ -2,6 +2,7 @@
 // deadlines and a response-size cap, a keep-alive pool, retries of transient failures, typed
 // errors and --verbose lines. Only 2xx answers are returned (redirects are never followed), and
 // their bodies only as JSON: anything else is an ApiError naming the method, path and status.
+import { canonicalBaseUrl } from './base-url.js';
 import { credentialFingerprint } from './credential.js';
 import { ApiError, describeBody, httpError, networkError, type Failure } from './errors.js';
 import { hasHeader, Transport, type TransportResponse } from './http.js';
@@ -61,6 +62,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export const BYTES_PER_VALUE = 128;
 
 export interface ClientOptions {
+  /** Taken in its canonical form (base-url.ts), which `baseUrl` then is. */
   baseUrl: string;
   token: string | undefined;
   userAgent: string;
@@ -124,7 +126,7 @@ export class ApiClient {
   private policySeen = '';
 
   constructor(private readonly options: ClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = canonicalBaseUrl(options.baseUrl);
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.sleep = options.sleep ?? defaultSleep;

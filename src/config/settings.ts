@@ -1,5 +1,6 @@
 // The settings a command runs with, strongest source first: flags, RECRUIT_* environment, the
 // profile in the config file, defaults (docs/reference/settings.md).
+import { canonicalBaseUrl } from '../api/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { ACCOUNT_TYPES, storedProfile, type AccountType, type ConfigData } from './config-file.js';
 
@@ -19,6 +20,7 @@ export interface SettingFlags {
 export interface Settings {
   profile: string;
   profileSource: Source;
+  /** Canonical (src/api/base-url.ts): what journals, locks, caches and drafts are named after, and what is shown. */
   baseUrl: string | undefined;
   baseUrlSource: Source;
   token: string | undefined;
@@ -111,7 +113,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
   const profileData = storedProfile(config, profile);
   const tokenStorage = profileData.tokenStorage === 'keyring' ? 'keyring' : profileData.token !== undefined ? 'file' : undefined;
   const stored = { ...profileData, token: tokenStorage === 'keyring' ? keyringToken : profileData.token };
-  const [baseUrl, baseUrlSource] = pick<string | undefined>(
+  const [rawBaseUrl, baseUrlSource] = pick<string | undefined>(
     [
       [flags.baseUrl, 'flag'],
       [env.RECRUIT_BASE_URL, 'env'],
@@ -119,6 +121,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     ],
     [undefined, 'default'],
   );
+  const baseUrl = rawBaseUrl === undefined ? undefined : canonicalBaseUrl(rawBaseUrl);
   // No --token flag on purpose: a token on the command line ends up in shell history and `ps`.
   // A profile's token belongs to the profile's host: it is not sent to another one given by
   // --base-url or RECRUIT_BASE_URL (cf. gh, whose tokens are per host).

@@ -42,7 +42,7 @@ export function factsAccount(ctx: { sandboxAccount(): SandboxAccount | undefined
   if (account) return JSON.stringify(['embedded-sandbox', account, credentialFingerprint(sandboxToken(account))]);
   const s = ctx.settings();
   if (!s.baseUrl) return undefined;
-  return JSON.stringify([s.baseUrl.trim().replace(/\/+$/, ''), credentialFingerprint(s.token)]);
+  return JSON.stringify([s.baseUrl, credentialFingerprint(s.token)]);
 }
 
 function factsFile(env: NodeJS.ProcessEnv, account: string): string {

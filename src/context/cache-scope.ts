@@ -8,7 +8,7 @@ import { ownStateDir } from '../core/paths.js';
 
 export const CACHE_DIR = 'cache';
 
-/** What a cached answer must have been fetched from to be used: the base URL, or the embedded sandbox. */
+/** What a cached answer must have been fetched from to be used: the client's canonical base URL, or the embedded sandbox. */
 export function cacheSource(ctx: Context, api: ApiClient): string {
   return ctx.globals.sandbox ? 'embedded-sandbox' : api.baseUrl;
 }

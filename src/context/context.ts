@@ -16,6 +16,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { canInteract, colorEnabled, type IO } from '../terminal/io.js';
 import { sanitize } from '../core/sanitize.js';
 import { credentialFingerprint } from '../api/credential.js';
+import { canonicalBaseUrl } from '../api/base-url.js';
 import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
 import { NO_SPINNER, StatusLine, type Spinner } from '../terminal/spinner.js';
 import { networkOptions } from './network-options.js';
@@ -103,9 +104,10 @@ export function isLoopback(hostname: string): boolean {
 }
 
 /**
- * Checks a base URL: http(s), no credentials in it, no plain http to another host without
- * --insecure-http. The token goes in the Authorization header only: a user name or password in
- * the URL would be printed wherever the URL is (--verbose, errors), so it is refused.
+ * Checks a base URL and returns its canonical form (src/api/base-url.ts): http(s), no credentials,
+ * query or fragment in it, no plain http to another host without --insecure-http. The token goes in
+ * the Authorization header only: a user name or password in the URL would be printed wherever the
+ * URL is (--verbose, errors), so it is refused; a query would be lost (paths are added after it).
  */
 export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: string) => void): string {
   let url: URL;
@@ -124,6 +126,15 @@ export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: strin
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`the base URL must use https:// (or http:// to a loopback address), got "${url.protocol}"`);
   }
+  // What follows `?` or `#` is never printed: a query may hold a key of some kind.
+  const cut = raw.search(/[?#]/);
+  if (cut >= 0) {
+    throw new UsageError(
+      `the base URL must not have a query or a fragment (${redactUrl(raw.slice(0, cut))}${raw[cut]}...)`,
+      [],
+      'give it up to its path, as https://api.example.com/v1: API paths are added to it',
+    );
+  }
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecureHttp) {
     throw new UsageError(
       `refusing to send the token over plain http:// to ${url.host}`,
@@ -131,10 +142,9 @@ export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: strin
       'use https://, or pass --insecure-http if you really mean it',
     );
   }
-  if (!/\/v1\/?$/.test(url.pathname)) {
-    warn(`the base URL ${raw} does not end with the version segment /v1; API paths are relative to it`);
-  }
-  return raw.replace(/\/+$/, '');
+  const canonical = canonicalBaseUrl(raw);
+  if (!canonical.slice(url.origin.length).endsWith('/v1')) warn(`the base URL ${canonical} does not end with the version segment /v1; API paths are relative to it`);
+  return canonical;
 }
 
 /** `raw` with anything between `//` and `@` hidden: user info is never printed. */

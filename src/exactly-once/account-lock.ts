@@ -1,20 +1,19 @@
 // One run at a time changes the jobs of an account, whatever its input (docs/decisions.md, "One run
 // per account"): `jobs create --file`, `jobs status`/`jobs update` of many ids and `jobs apply` all
-// take the same lock, named after the account as the journals are (its address and the token's
-// fingerprint). Two applies of one content from two paths would otherwise each plan the same
+// take the same lock, named after the account as the journals are (its canonical address and the
+// token's fingerprint). Two applies of one content from two paths would otherwise each plan the same
 // creates; an apply and a batch would each see the other's jobs half made.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { accountPart } from './journal-files.js';
 import type { Journal } from './journal.js';
 import { parseRecord } from './lock-record.js';
 import { STALE_MS, takeLock, type Blocker, type HeldLock, type LockOptions, type Locker } from './lock.js';
 import type { Account } from './records.js';
 
-/** The lock file of `account` in the journal directory `dir`. */
+/** The lock file of `account` in the journal directory `dir`: named as its journals are. */
 export function accountLockFile(dir: string, account: Account): string {
-  const id = createHash('sha256').update(JSON.stringify([account.baseUrl, account.credential])).digest('hex').slice(0, 16);
-  return join(dir, `account-${id}.lock`);
+  return join(dir, `account-${accountPart(account)}.lock`);
 }
 
 /** Who holds the lock, in words: "`recruit jobs apply` for jobs.json (process 7 on ci-3, started ...)". */

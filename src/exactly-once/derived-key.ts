@@ -1,14 +1,18 @@
 // Idempotency-Keys derived from what a request means, so that two runs that mean the same request
 // (two machines applying one file, a copy of a batch file under another path, a re-run whose
 // journal was lost) send the same key and the service replays instead of doing it twice
-// (docs/decisions.md, "Keys derived from the request"). The token is not part of it: the service
-// scopes keys per account, so two tokens of one account must agree; the base URL is, since one key
-// means nothing to another service.
+// (docs/decisions.md, "Keys derived from the request"). Neither the token nor the base URL is part of
+// it: the service scopes keys per account, so two tokens of one account, two spellings or two host
+// names of one service (localhost, 127.0.0.1) must agree, and two accounts never meet.
 import { createHash } from 'node:crypto';
 import type { Job } from '../api/types.js';
 import { canonicalJson } from './canonical-json.js';
 
-/** Changes when what goes into the hash changes: keys of one version never meet another's by chance. */
+/**
+ * Changes when what goes into the hash changes: keys of one version never meet another's by chance.
+ * (Leaving the base URL out changed the hash's text from six values to five, which no text of the
+ * version with it can equal, so it kept the version.)
+ */
 export const KEY_VERSION = 'rk1';
 
 /** The state an apply create is planned from: the code is on no job of the account. */
@@ -25,9 +29,9 @@ export interface KeyIntent {
 }
 
 /** `rk1-` and 64 hex digits: 68 visible ASCII characters (a key may have 1 to 255). */
-export function deriveKey(baseUrl: string, intent: KeyIntent): string {
+export function deriveKey(intent: KeyIntent): string {
   const body = intent.body === null ? 'null' : canonicalJson(intent.body);
-  const text = JSON.stringify([KEY_VERSION, baseUrl.replace(/\/+$/, ''), intent.operation, String(intent.target), body, intent.state]);
+  const text = JSON.stringify([KEY_VERSION, intent.operation, String(intent.target), body, intent.state]);
   return `${KEY_VERSION}-${createHash('sha256').update(text).digest('hex')}`;
 }
 
@@ -45,6 +49,6 @@ export function jobState(job: Job): string {
  * The key of item `identity` (`<bodyhash>.<occurrence>`) of a batch: the same for every copy of the
  * file, until `--restart` starts a new generation.
  */
-export function batchKey(baseUrl: string, identity: string, generation: string): string {
-  return deriveKey(baseUrl, { operation: 'create', target: identity, body: null, state: `generation ${generation}` });
+export function batchKey(identity: string, generation: string): string {
+  return deriveKey({ operation: 'create', target: identity, body: null, state: `generation ${generation}` });
 }

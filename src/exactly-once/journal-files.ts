@@ -18,7 +18,11 @@ export function journalFile(dir: string, input: string, account: Account): strin
   return join(dir, `${inputPart(input)}-${accountPart(account)}.ndjson`);
 }
 
-/** The end of the name of every journal of `account`: `-<hash>.ndjson`. */
+/**
+ * The end of the name of every journal of `account` (`-<hash>.ndjson`), and of its lock's name. The
+ * base URL is canonical (src/api/base-url.ts), so that its spellings are one account; a URL an
+ * earlier version wrote already in that form keeps its journals' names.
+ */
 export function accountPart(account: Account): string {
   return sha(JSON.stringify([account.baseUrl, account.credential])).slice(0, 16);
 }
@@ -38,7 +42,10 @@ export function makeJournalsDir(env: NodeJS.ProcessEnv, fs: StateFs): string {
   return dir;
 }
 
-/** The account a run's requests go to: its address and the fingerprint of its credential (never the credential). */
+/**
+ * The account a run's requests go to: its address (the client's canonical base URL, or the embedded
+ * sandbox's name) and the fingerprint of its credential (never the credential).
+ */
 export function accountOf(baseUrl: string, api: { credentialFingerprint(): string }): Account {
   return { baseUrl, credential: api.credentialFingerprint() };
 }

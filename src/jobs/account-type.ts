@@ -14,11 +14,10 @@ export type KnownAccountType = LearnedAccountType['type'];
 
 export const CUSTOMER_FIELD = 'customerId';
 
-/** Names one account without its token: a hash of the base URL and the token's fingerprint. */
+/** Names one account without its token: a hash of the (canonical) base URL and the token's fingerprint. */
 export function accountKey(baseUrl: string, token: string | undefined): string {
   const { createHash } = process.getBuiltinModule('node:crypto');
-  const normalized = baseUrl.replace(/\/+$/, '');
-  return createHash('sha256').update(JSON.stringify([normalized, credentialFingerprint(token)])).digest('hex').slice(0, 24);
+  return createHash('sha256').update(JSON.stringify([baseUrl, credentialFingerprint(token)])).digest('hex').slice(0, 24);
 }
 
 /** Whether this command may learn: `auto` in effect on a real account (the embedded sandbox is named). */

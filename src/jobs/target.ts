@@ -9,6 +9,7 @@ import { learnedAccountType } from './account-type.js';
 
 export interface Target {
   profile: string;
+  /** Canonical (src/api/base-url.ts), or the embedded sandbox's name. */
   baseUrl: string;
 }
 
@@ -31,7 +32,7 @@ export function accountInEffect(ctx: Context): (Target & { credential: string })
   if (account) return { ...embeddedTarget(account), credential: credentialFingerprint(sandboxToken(account)) };
   const s = ctx.settings();
   if (!s.baseUrl) return undefined;
-  return { profile: s.profile, baseUrl: s.baseUrl.trim().replace(/\/+$/, ''), credential: credentialFingerprint(s.token) };
+  return { profile: s.profile, baseUrl: s.baseUrl, credential: credentialFingerprint(s.token) };
 }
 
 export function sameTarget(a: Target, b: Target): boolean {

@@ -30,7 +30,7 @@ describe('batch: another account, the same file', () => {
     const approval = await batch(proxy.baseUrl, file, ['--json'], { token: 'sbx_approval_full' });
     expect(approval.code, approval.stderr).toBe(0);
     expect(approval.stderr).toContain(
-      'note: 5 jobs of this file were created earlier with another token or at another address; this token has a journal of its own, so every item is sent with it',
+      'note: 5 jobs of this file were created earlier with another token or at another address; this run has a journal of its own and sends every item with the same keys: an account that has them answers with those jobs, another account creates its own',
     );
     expect(approval.stderr).toContain('sending 5 jobs');
     expect(approval.stderr).not.toContain('created in an earlier run');

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkJobInput } from '../../src/jobs/job-input.js';
 import { bodyHash } from '../../src/exactly-once/canonical-json.js';
-import { journalFile } from '../../src/exactly-once/journal-files.js';
+import { inputPart, journalFile } from '../../src/exactly-once/journal-files.js';
 import { accountLock, lockOf } from '../helpers/run-lock.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { batch, countTitle, jobs, journalEntries, journalPath, parseJson, posts, useRecordingProxy, writeJobs } from './helpers.js';
@@ -106,14 +106,18 @@ describe('batch re-runs', () => {
     expect(countTitle(sandbox.current, 'Twin Job 0')).toBe(3);
   });
 
-  it('keeps one journal per target: the same file against another base URL starts fresh', async () => {
+  it('keeps one journal per target: the same file against another base URL starts fresh, and its keys (no address in them) get the replay', async () => {
     const file = writeJobs('two-targets.ndjson', jobs('Two Targets Job', 1));
     expect((await batch(proxy.baseUrl, file)).code).toBe(0);
+    // The proxy and the sandbox behind it: two addresses of one service.
     const direct = await batch(sandbox.current.baseUrl, file, ['--json']);
-    expect(direct.code).toBe(0);
-    expect(parseJson(direct.stdout)[0].result).toBe('created');
-    expect(countTitle(sandbox.current, 'Two Targets Job 0')).toBe(2);
-    expect(existsSync(join(process.env.RECRUIT_STATE_DIR!, 'journals'))).toBe(true);
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(direct.stderr).toContain('note: 1 job of this file was created earlier with another token or at another address');
+    expect(direct.stderr).toContain('note: 1 job was already created by another run of the same items');
+    expect(parseJson(direct.stdout)[0]).toMatchObject({ ok: true, result: 'already_created' });
+    expect(countTitle(sandbox.current, 'Two Targets Job 0')).toBe(1);
+    const journals = readdirSync(join(process.env.RECRUIT_STATE_DIR!, 'journals')).filter((n) => n.startsWith(`${inputPart(realpathSync(file))}-`));
+    expect(journals).toHaveLength(2);
   });
 
   it('refuses a second run of the same file while one is running, and takes over the lock of a dead run', async () => {

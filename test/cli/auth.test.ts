@@ -50,6 +50,16 @@ describe('auth login --with-token', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'default', valid: true, status: 'valid', tokenSource: 'profile' });
   });
 
+  it('keeps and shows the base URL in its canonical form; RECRUIT_BASE_URL spelled otherwise is the same URL, not worth a warning', async () => {
+    const port = new URL(sandbox.current.baseUrl).port;
+    const env = freshEnv({ RECRUIT_BASE_URL: `http://127.0.0.1:${port}/v1/` });
+    const result = await runCli(['--base-url', `HTTP://127.0.0.1:0${port}/x/../v1//`, 'auth', 'login', '--with-token'], { env, stdin: TOKEN });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Logged in to http://127.0.0.1:${port}/v1 as profile default`);
+    expect(stored(env).profiles!.default!.baseUrl).toBe(`http://127.0.0.1:${port}/v1`);
+    expect(result.stderr).not.toContain('RECRUIT_BASE_URL is set');
+  });
+
   it('refuses a bad token (exit 3) and saves nothing', async () => {
     const env = freshEnv();
     const result = await login(env, 'sbx_direct_nosuchset');

@@ -150,6 +150,21 @@ describe('config set', () => {
     expect(statSync(file(env)).mode & 0o777).toBe(0o600);
   });
 
+  it('base-url is kept and shown in its canonical form; a query is refused and nothing is saved', async () => {
+    const env = envWith();
+    const set = await runCli(['config', 'set', 'base-url', 'HTTPS://API.Example.COM:443/x/../v1//'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe('Set base-url to https://api.example.com/v1 in profile default\n');
+    expect(stored(env)).toEqual({ profiles: { default: { baseUrl: 'https://api.example.com/v1' } } });
+    const refused = await runCli(['config', 'set', 'base-url', 'https://api.example.com/v1?key=s3cret'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).not.toContain('s3cret');
+    expect(stored(env).profiles!.default!.baseUrl).toBe('https://api.example.com/v1');
+    // A profile written by hand, or by an earlier version, is shown canonical too.
+    const hand = envWith({ profiles: { default: { baseUrl: 'https://API.example.com:443/v1/' } } });
+    expect((await runCli(['config', 'get', 'base-url'], { env: hand })).stdout).toBe('https://api.example.com/v1\n');
+  });
+
   it('`profile` switches the current profile', async () => {
     const env = envWith(twoProfiles);
     const result = await runCli(['config', 'set', 'profile', 'staging'], { env });

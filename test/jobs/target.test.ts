@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context/context.js';
 import type { GlobalOptions } from '../../src/context/context.js';
-import { accountTypeOf, describeTarget, embeddedAccountOf, embeddedTarget, sameTarget } from '../../src/jobs/target.js';
+import { credentialFingerprint } from '../../src/api/credential.js';
+import { factsAccount } from '../../src/context/account-facts.js';
+import { accountInEffect, accountTypeOf, describeTarget, embeddedAccountOf, embeddedTarget, sameTarget, targetOf } from '../../src/jobs/target.js';
 import { Capture } from '../helpers/cli.js';
 
 const context = (globals: Partial<GlobalOptions>, env: NodeJS.ProcessEnv = {}) =>
@@ -40,5 +42,27 @@ describe('accountTypeOf', () => {
 
   it('refuses --sandbox-account without --sandbox', () => {
     expect(() => context({ sandboxAccount: 'approval' })).toThrow('--sandbox-account chooses an account of the embedded sandbox; it needs --sandbox');
+  });
+});
+
+describe('the account in effect, however its base URL is written', () => {
+  const spellings = ['http://localhost:8080/v1', 'HTTP://LocalHost:08080/v1/', 'http://LOCALHOST:8080/x/../v1//'];
+
+  it('is named by the canonical base URL: drafts, submissions, account facts, completion and the client agree', async () => {
+    const seen = await Promise.all(
+      spellings.map(async (baseUrl) => {
+        const ctx = context({ baseUrl }, { RECRUIT_TOKEN: 'tok' });
+        const api = await ctx.api();
+        try {
+          return { inEffect: accountInEffect(ctx), target: targetOf(ctx, api), facts: factsAccount(ctx), completion: ctx.completionScope(), shown: ctx.settings().baseUrl };
+        } finally {
+          await ctx.dispose();
+        }
+      }),
+    );
+    expect(seen[0]!.inEffect).toEqual({ profile: 'default', baseUrl: 'http://localhost:8080/v1', credential: credentialFingerprint('tok') });
+    expect(seen[0]!.target).toEqual({ profile: 'default', baseUrl: 'http://localhost:8080/v1' });
+    expect(seen[0]!.shown).toBe('http://localhost:8080/v1');
+    for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
   });
 });

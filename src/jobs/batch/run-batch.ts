@@ -172,7 +172,8 @@ async function* bodiesOf(source: ItemSource, deriver: ItemDeriver): AsyncGenerat
 
 /**
  * A first run of this input for this account, while another account's journal of it records
- * created jobs: say so. (A journal whose requests were all refused, as with a wrong token, created
+ * created jobs (another token, or another address: another host name of the same service is one
+ * too, its journal and lock its own; the keys, without the address, keep it from creating twice): say so. (A journal whose requests were all refused, as with a wrong token, created
  * nothing and is not worth a word.)
  */
 async function tellOtherAccounts(ctx: Context, dir: string, identity: string, file: string): Promise<void> {
@@ -184,7 +185,7 @@ async function tellOtherAccounts(ctx: Context, dir: string, identity: string, fi
       if (created === 0) continue;
       ctx.info(
         `note: ${plural(created, 'job')} of this file ${created === 1 ? 'was' : 'were'} created earlier with another token or at another address; ` +
-          'this token has a journal of its own, so every item is sent with it (docs/batch.md: "Another account")',
+          'this run has a journal of its own and sends every item with the same keys: an account that has them answers with those jobs, another account creates its own (docs/batch.md: "Another account")',
       );
       return;
     }

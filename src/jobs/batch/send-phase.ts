@@ -66,11 +66,11 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<RunResult
       // run elsewhere sends the same ones; an item refused earlier is sent with a random key, as a
       // service that keeps refusals with their key would answer the derived one with that refusal.
       const generation = s.journal.earlier.generation ?? '';
-      const newKey = (i: number) => (s.journal.earlier.refused.has(i) ? ctx.newKey() : batchKey(s.account.baseUrl, identities.id(i), generation));
+      const newKey = (i: number) => (s.journal.earlier.refused.has(i) ? ctx.newKey() : batchKey(identities.id(i), generation));
       const elsewhere = await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey });
       if (elsewhere > 0) {
         ctx.info(
-          `note: ${plural(elsewhere, 'job')} ${elsewhere === 1 ? 'was' : 'were'} already created by another run of the same items (another machine or a copy of the file): ` +
+          `note: ${plural(elsewhere, 'job')} ${elsewhere === 1 ? 'was' : 'were'} already created by another run of the same items (another machine, a copy of the file, or another address of the service): ` +
             'the service answered with the job it had created, so none is created twice (use --restart to create them again)',
         );
       }

@@ -149,8 +149,8 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
  * machines making the same change send the same key; random for an item without an intent or
  * refused earlier (a service that keeps refusals with their key would answer with that refusal).
  */
-function itemKey<D>(ctx: Context, journal: Journal, baseUrl: string, item: BulkItem<D>): string {
-  return item.intent && !journal.earlier.refused.has(item.index) ? deriveKey(baseUrl, item.intent) : ctx.newKey();
+function itemKey<D>(ctx: Context, journal: Journal, item: BulkItem<D>): string {
+  return item.intent && !journal.earlier.refused.has(item.index) ? deriveKey(item.intent) : ctx.newKey();
 }
 
 export interface SendSettings {
@@ -189,7 +189,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
   ];
   ctx.info(parts.join('; '));
 
-  const keys = new KeyBook({ journal, identities: { size: items.length, id: (i) => items[i]!.id }, resendKeys: earlier, newKey: (i) => itemKey(ctx, journal, s.account.baseUrl, items[i]!), pending, size: items.length });
+  const keys = new KeyBook({ journal, identities: { size: items.length, id: (i) => items[i]!.id }, resendKeys: earlier, newKey: (i) => itemKey(ctx, journal, items[i]!), pending, size: items.length });
   journal.onFailure = () => void (stopper.reason ??= 'local_state');
   const progress = new Progress(ctx, toSend, toSend, { done: 'changed', unit: 'jobs' });
   progress.start();

@@ -1,6 +1,7 @@
 // `recruit auth login`: ask for (or take) a base URL and a token, check the token with one cheap
 // request, and only then store both in the profile. The token is never printed.
 import { exitCodeOf, hintOf } from '../../../core/api-failure.js';
+import { canonicalBaseUrl } from '../../../api/base-url.js';
 import { checkBaseUrl, type Context } from '../../../context/context.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
@@ -18,15 +19,11 @@ import type { LoginOptions } from './flags.js';
 
 const MAX_TOKEN_BYTES = 64 * 1024;
 
-/** `url` with `/v1` added, when its path does not end with it and it is a URL at all; else undefined. */
+/** `url` in its canonical form with `/v1` added, when its path does not end with it and it is a URL at all; else undefined. */
 function withVersion(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    if (/\/v1\/?$/.test(parsed.pathname)) return undefined;
-    return `${url.replace(/\/+$/, '')}/v1`;
-  } catch {
-    return undefined;
-  }
+  const canonical = canonicalBaseUrl(url);
+  if (!URL.canParse(canonical) || canonical.slice(new URL(canonical).origin.length).endsWith('/v1')) return undefined;
+  return `${canonical}/v1`;
 }
 
 export default async function login(ctx: Context, options: LoginOptions): Promise<void> {
@@ -113,7 +110,7 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
   // A token moved to the file leaves no copy in the keyring.
   if (wasInKeyring && kept.storage === 'file') await forgetKeyringToken(ctx, profile).catch(() => false);
   if (ctx.env.RECRUIT_TOKEN) ctx.warn('RECRUIT_TOKEN is set and still overrides the stored token');
-  if (ctx.env.RECRUIT_BASE_URL && ctx.env.RECRUIT_BASE_URL !== baseUrl) ctx.warn('RECRUIT_BASE_URL is set and still overrides the stored base URL');
+  if (ctx.env.RECRUIT_BASE_URL && canonicalBaseUrl(ctx.env.RECRUIT_BASE_URL) !== baseUrl) ctx.warn('RECRUIT_BASE_URL is set and still overrides the stored base URL');
   if (learned) ctx.info(describeLearned(learned, profile));
   if (ctx.globals.json) {
     await writeJson(ctx, { profile, baseUrl, tokenStoredIn: kept.where, tokenStorage: kept.storage, status: check.state, learnedAccountType: learned ?? null });
