@@ -1,5 +1,6 @@
 // What every command receives (cf. gh's factory): streams, environment, global options, settings
 // and an API client created on first use, and clocks and keys that tests can fix.
+import { redactUserInfo } from '../api/user-info.js';
 import type { ApiClient, ClientOptions, RetryNotice } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import type { RateLimitPolicy } from '../api/rate-limit-fields.js';
@@ -114,11 +115,11 @@ export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: strin
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`the base URL "${redactUrl(raw)}" is not a valid URL`, [], 'it looks like https://api.example.com/v1');
+    throw new UsageError(`the base URL "${redactUserInfo(raw)}" is not a valid URL`, [], 'it looks like https://api.example.com/v1');
   }
   if (url.username || url.password) {
     throw new UsageError(
-      `the base URL must not contain a user name or password (${redactUrl(raw)})`,
+      `the base URL must not contain a user name or password (${redactUserInfo(raw)})`,
       [],
       'give the URL without them; the token goes in RECRUIT_TOKEN or `recruit auth login`',
     );
@@ -130,7 +131,7 @@ export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: strin
   const cut = raw.search(/[?#]/);
   if (cut >= 0) {
     throw new UsageError(
-      `the base URL must not have a query or a fragment (${redactUrl(raw.slice(0, cut))}${raw[cut]}...)`,
+      `the base URL must not have a query or a fragment (${redactUserInfo(raw.slice(0, cut))}${raw[cut]}...)`,
       [],
       'give it up to its path, as https://api.example.com/v1: API paths are added to it',
     );
@@ -147,10 +148,6 @@ export function checkBaseUrl(raw: string, insecureHttp: boolean, warn: (m: strin
   return canonical;
 }
 
-/** `raw` with anything between `//` and `@` hidden: user info is never printed. */
-export function redactUrl(raw: string): string {
-  return raw.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1***@');
-}
 
 function positiveNumber(raw: string, flag: string, max: number): number {
   const n = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;

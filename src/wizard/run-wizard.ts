@@ -3,11 +3,12 @@
 // Its only input is the prompter; answers are kept in a draft after every step, so Ctrl-C, a crash
 // or "save draft and quit" never loses typing. It asks and reviews on stderr; the job it creates
 // it returns, and the command prints it (commands/jobs/create/wizard.ts).
+import { redactUserInfo } from '../api/user-info.js';
 import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { firstPageKey, LOOKUP_PAGE_SIZE } from './lookup-source.js';
-import { redactUrl, type Context, type GlobalOptions } from '../context/context.js';
+import type { Context, GlobalOptions } from '../context/context.js';
 import { recruitCommand } from '../context/invocation.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
 import { answersFromInitial, type Answers } from './answers.js';
@@ -78,7 +79,7 @@ export async function runWizard(ctx: Context, options: WizardOptions = {}): Prom
   ctx.info(
     sandboxAccount
       ? `Creating a job in the embedded sandbox (${sandboxAccount} account)`
-      : `Creating a job at ${redactUrl(api.baseUrl)} (profile ${ctx.settings().profile})`,
+      : `Creating a job at ${redactUserInfo(api.baseUrl)} (profile ${ctx.settings().profile})`,
   );
   try {
     if (options.prefilled) startPrefilled(session, options.prefilled);

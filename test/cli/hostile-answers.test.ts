@@ -243,6 +243,18 @@ describe('a base URL with a user name and password', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it.each(['https://alice:S3/cret@127.0.0.1:1/v1', 'https://alice:S3?cret@127.0.0.1:1/v1', 'https://alice:S3#cret@127.0.0.1:1/v1', 'https://alice:S3@cret@127.0.0.1:1/v1'])(
+    'a password pasted unencoded into the base URL (%s): refused, no part of it printed, with --json too',
+    async (url) => {
+      for (const json of [[], ['--json']]) {
+        const result = await runCli(['--base-url', url, ...json, 'jobs', 'get', '1'], { env });
+        expect(result.code).toBe(2);
+        expect(`${result.stdout}${result.stderr}`).toContain('https://***@127.0.0.1:1/v1');
+        expect(`${result.stdout}${result.stderr}`).not.toMatch(/S3|cret|alice/);
+      }
+    },
+  );
+
   it('an invalid URL with a password: refused without printing it', async () => {
     const result = await runCli(['--base-url', 'https://alice:S3cret@127.0.0.1:99999/v1', '--verbose', 'jobs', 'get', '1'], { env });
     expect(result.code).toBe(2);

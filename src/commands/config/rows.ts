@@ -1,5 +1,5 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
-import { redactUrl, type Context } from '../../context/context.js';
+import type { Context } from '../../context/context.js';
 import type { Source } from '../../config/settings.js';
 import { redactUserInfo } from '../../api/user-info.js';
 import { learnedAccountType, type KnownAccountType } from '../../jobs/account-type.js';
@@ -26,7 +26,7 @@ export function settingRows(ctx: Context): SettingRow[] {
     { key: 'profile', value: s.profile, source: s.profileSource },
     sandbox
       ? { key: 'base-url', value: null, source: 'sandbox' }
-      : { key: 'base-url', value: s.baseUrl ? redactUrl(s.baseUrl) : null, source: s.baseUrl ? s.baseUrlSource : null },
+      : { key: 'base-url', value: s.baseUrl ? redactUserInfo(s.baseUrl) : null, source: s.baseUrl ? s.baseUrlSource : null },
     accountTypeRow(ctx),
     { key: 'concurrency', value: s.concurrency, source: s.concurrencySource },
     { key: 'active-job-limit', value: s.activeJobLimit ?? null, source: s.activeJobLimit === undefined ? null : s.activeJobLimitSource },

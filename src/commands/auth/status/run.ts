@@ -1,6 +1,7 @@
 // `recruit auth status`: which profile, base URL and token are in effect, where each comes from,
 // and whether the token works. Never the token itself, not even a part of it.
-import { checkBaseUrl, redactUrl, type Context } from '../../../context/context.js';
+import { redactUserInfo } from '../../../api/user-info.js';
+import { checkBaseUrl, type Context } from '../../../context/context.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
@@ -34,7 +35,7 @@ export default async function status(ctx: Context): Promise<void> {
   const report: Report = {
     profile: s.profile,
     profileSource: s.profileSource,
-    baseUrl: s.baseUrl ? redactUrl(s.baseUrl) : null,
+    baseUrl: s.baseUrl ? redactUserInfo(s.baseUrl) : null,
     baseUrlSource: s.baseUrlSource,
     tokenSource: s.tokenSource ?? null,
     tokenStoredIn: s.tokenSource !== 'profile' ? null : s.tokenStorage === 'keyring' ? ((await ctx.secrets())?.name ?? keyringName()) : configPath(ctx.env),
