@@ -78,4 +78,54 @@ describe('damaged inputs in bounded memory (built executable)', () => {
     expect(countTitle(sandbox.current, 'Mem Cell 2')).toBe(0);
     expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
   });
+
+  it('a CSV data row of 52 MiB of empty cells: exit 2 naming its row (not "title is required"), nothing sent, in bounded memory', { timeout: 180_000 }, async () => {
+    const header = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId'];
+    const file = tempFile('mem-empty-cells.csv', `${csvRecord(header)}${csvRecord(['Mem Commas 2', words(120), 'Austin, TX, USA', 101, 501])}${','.repeat(52 * MiB)}\n`);
+    const res = await measured(['jobs', 'create', '--file', file]);
+    expect(res.code, res.stderr.slice(-1000)).toBe(2);
+    expect(res.stderr).toContain('row 3: not valid CSV: the row is longer than 2,097,152 characters in the file');
+    expect(res.stderr).not.toContain('is required');
+    expect(countTitle(sandbox.current, 'Mem Commas 2')).toBe(0);
+    expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
+
+  it('a 40 MiB JSON array: exit 2 naming the 32 MiB cap and NDJSON, nothing sent, nothing read whole', { timeout: 180_000 }, async () => {
+    const one = line('Mem Array');
+    const count = Math.ceil((40 * MiB) / one.length);
+    const file = tempFile('mem-big-array.json', `[${Array.from({ length: count }, (_, i) => line(`Mem Array ${i}`)).join(',\n')}]`);
+    const res = await measured(['jobs', 'create', '--file', file]);
+    expect(res.code, res.stderr.slice(-1000)).toBe(2);
+    expect(res.stderr).toMatch(/is 4\d\.\d MiB; a JSON array is read whole, and may be at most 32 MiB/);
+    expect(res.stderr).toContain('write it as NDJSON');
+    expect(countTitle(sandbox.current, 'Mem Array 0')).toBe(0);
+    expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
+
+  it('a JSON document nested ten million levels deep (20 MB): exit 2 naming the depth and where, in bounded memory', { timeout: 180_000 }, async () => {
+    const file = tempFile('mem-deep.json', `${'['.repeat(10_000_000)}${']'.repeat(10_000_000)}`);
+    const res = await measured(['jobs', 'create', '--file', file]);
+    expect(res.code, res.stderr.slice(-1000)).toBe(2);
+    expect(res.stderr).toContain('is nested more than 200,000 levels deep at line 1, column 200001: not read');
+    expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
+
+  it('a 1,000-row workbook with a cell in column XFD on each row: exit 2 naming the column cap before any cell is read, in bounded memory', { timeout: 180_000 }, async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Jobs');
+    sheet.getRow(1).values = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId'];
+    for (let r = 2; r <= 1000; r++) {
+      sheet.getRow(r).values = [`Mem Wide ${r}`, words(110), 'Austin, TX, USA', 101, 501];
+      sheet.getRow(r).getCell(16_384).value = 'far right';
+    }
+    const file = tempFile('mem-wide.xlsx', '');
+    await book.xlsx.writeFile(file);
+    const res = await measured(['jobs', 'create', '--file', file]);
+    expect(res.code, res.stderr.slice(-1000)).toBe(2);
+    expect(res.stderr).toContain('has a cell in column XFD (cell XFD2, column 16,384); a workbook\'s cells may stand in its first 500 columns (A to SF)');
+    expect(res.stderr).toContain('delete the columns right of the jobs');
+    expect(countTitle(sandbox.current, 'Mem Wide 2')).toBe(0);
+    expect(res.peakRssBytes).toBeLessThan(RSS_BOUND_BYTES);
+  });
 });

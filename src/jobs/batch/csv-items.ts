@@ -32,6 +32,61 @@ export interface CsvPass {
  */
 export const MAX_ROW_CHARS = MAX_LINE_CHARS;
 
+/**
+ * The most characters one row may take in the file, its separators and quotes counted: csv-parse
+ * caps what cells hold (MAX_ROW_CHARS), not how many there are, and a row of millions of empty
+ * cells (`,,,,…`) would become an array of millions of strings. Twice the cells' cap: a row of
+ * full cells, each quoted with every quote doubled, still fits.
+ */
+export const MAX_ROW_FILE_CHARS = 2 * MAX_ROW_CHARS;
+
+/** A row longer in the file than MAX_ROW_FILE_CHARS, told before the parser has made its cells. */
+class RowTooLong extends Error {
+  constructor(readonly row: number) {
+    super(`row ${row} is too long`);
+  }
+}
+
+/**
+ * Measures each row as the text streams by, outside the parser: where a row starts (a line end
+ * outside quotes; a quote toggles, so a doubled one changes nothing) and how long it is so far.
+ */
+class RowMeter {
+  row = 1;
+  private length = 0;
+  private quoted = false;
+  private afterCr = false;
+
+  /** Throws RowTooLong once the current row passes the cap. */
+  add(text: string): void {
+    let start = 0;
+    // Where a CR outside quotes just was (-1: the last character of the chunk before), so that the LF of a CRLF ends no second row.
+    let cr = this.afterCr ? -1 : -2;
+    for (const match of text.matchAll(/["\r\n]/g)) {
+      const at = match.index;
+      if (match[0] === '"') this.quoted = !this.quoted;
+      if (match[0] === '"' || this.quoted) continue;
+      if (match[0] === '\n' && cr === at - 1) {
+        start = at + 1;
+        cr = -2;
+        continue;
+      }
+      this.check(at - start);
+      this.row++;
+      this.length = 0;
+      start = at + 1;
+      cr = match[0] === '\r' ? at : -2;
+    }
+    this.check(text.length - start);
+    this.afterCr = cr === text.length - 1;
+  }
+
+  private check(more: number): void {
+    this.length += more;
+    if (this.length > MAX_ROW_FILE_CHARS) throw new RowTooLong(this.row);
+  }
+}
+
 const WHY: Record<string, string> = {
   CSV_MAX_RECORD_SIZE: `the row is longer than ${MAX_ROW_CHARS.toLocaleString('en-US')} characters (1 MiB, its cells together) at this column, more than any job needs: not read (is the file damaged, or a quote not closed?)`,
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell is not closed: a `"` opens it and none closes it before the end of the file',
@@ -165,6 +220,16 @@ export async function* csvItemBatches(chunks: AsyncIterable<string>, display: st
         }
       }
     } catch (error) {
+      if (error instanceof RowTooLong) {
+        batch.push({
+          index,
+          row: error.row,
+          error: `not valid CSV: the row is longer than ${MAX_ROW_FILE_CHARS.toLocaleString('en-US')} characters in the file (2 MiB, its separators and quotes counted), more than any job needs: not read (is the file damaged, or a quote not closed?)`,
+          errorField: '(row)',
+        });
+        if (batch.length > 0) yield batch;
+        return;
+      }
       if (!(error instanceof CsvError)) throw error;
       // Nothing after a broken quote can be read: the failure is the last item, which fails the check.
       pass.header ??= headerOf(firstRecord, display);
@@ -183,9 +248,11 @@ export async function* csvItemBatches(chunks: AsyncIterable<string>, display: st
  */
 async function pump(text: AsyncIterator<string>, first: IteratorResult<string>, parser: Writable, encoding: 'utf8' | 'utf16le'): Promise<void> {
   const closed = new Promise<void>((resolve) => parser.once('close', resolve));
+  const meter = new RowMeter();
   try {
     for (let next = first; next.done !== true; next = await text.next()) {
       if (parser.destroyed) return;
+      meter.add(next.value);
       if (!parser.write(Buffer.from(next.value, encoding))) await Promise.race([once(parser, 'drain'), closed]);
     }
     if (!parser.destroyed) parser.end();

@@ -3,8 +3,9 @@
 // `.xlsx` name or --format xlsx; xlsx-items.ts). NDJSON and CSV are streamed, so memory stays flat in
 // the file's size; the two whole-document formats are parsed once and kept, and a workbook is read
 // within caps. Every text format is decoded by terminal/text-input.ts (UTF-8, UTF-16, Windows-1252).
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
+import { MAX_DEPTH } from '../job-input.js';
 import type { CsvPass } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
 import { LongLine, MAX_LINE_CHARS, lineBatches, type Line } from '../../exactly-once/lines.js';
@@ -48,6 +49,36 @@ export function delimiterOption(format: FileFormat, delimiter: string | undefine
 }
 
 const WHOLE_BATCH = 1000;
+
+/**
+ * The largest JSON array or object file read: it is parsed whole (NDJSON, CSV and workbooks stream),
+ * and its jobs as objects cost several times its size. 32 MiB holds some 20,000 jobs.
+ */
+export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The deepest a JSON array or object file may nest before it is parsed: each level is an object the
+ * parser makes (ten million levels, a 20 MB file, took a gigabyte). Far past what a job may nest
+ * (MAX_DEPTH, job-input.ts), which is checked after parsing and named by item and field.
+ */
+export const MAX_DOCUMENT_DEPTH = 200_000;
+
+/** Where `text` first nests deeper than `max` (brackets counted outside strings, before it is parsed), or -1. */
+function tooDeepAt(text: string, max: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return i;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return -1;
+}
 
 /** The first two non-blank lines, which are enough to tell the formats apart (of a line over the cap, its start). */
 async function firstLines(path: string, sniff: Sniff): Promise<Line[]> {
@@ -171,7 +202,24 @@ export class ItemSource {
 
   private async whole(): Promise<unknown[]> {
     if (this.document) return this.document;
+    const { size } = await stat(this.path);
+    if (size > MAX_DOCUMENT_BYTES) {
+      throw new UsageError(
+        `--file ${this.display} is ${(size / 1024 / 1024).toFixed(1)} MiB; a JSON ${this.format === 'array' ? 'array' : 'document'} is read whole, and may be at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`,
+        [],
+        "write it as NDJSON, one job per line, which is read as a stream whatever its size (`jq -c '.[]' jobs.json > jobs.ndjson`); nothing was sent",
+      );
+    }
     const { text } = await decodeBytes(await readFile(this.path));
+    const deep = tooDeepAt(text, MAX_DOCUMENT_DEPTH);
+    if (deep !== -1) {
+      const { line, column } = lineAndColumn(text, deep);
+      throw new UsageError(
+        `--file ${this.display} is nested more than ${MAX_DOCUMENT_DEPTH.toLocaleString('en-US')} levels deep at line ${line}, column ${column}: not read (a job nests at most ${MAX_DEPTH} levels)`,
+        [],
+        'only a field recruit does not know can nest; flatten it or leave it out; nothing was sent',
+      );
+    }
     const bad = unreadableAt(text);
     if (bad !== -1) {
       const { line, column } = lineAndColumn(text, bad);

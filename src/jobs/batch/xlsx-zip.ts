@@ -23,6 +23,12 @@ export const XLSX_CAPS = {
   rows: 10_000,
   /** Cells of every sheet together. */
   cells: 150_000,
+  /**
+   * The columns a cell may stand in (A to SF), as many as a batch file's header may name: the
+   * reader gives every row as many places as the sheet's rightmost cell, so one cell in column XFD
+   * made each row 16,384 wide (a 132 KB file took 486 MB).
+   */
+  columns: 500,
 } as const;
 
 const EOCD = 0x06054b50;
@@ -104,21 +110,46 @@ async function partsOf(path: string, display: string): Promise<Part[]> {
 
 const isSheet = (name: string) => /^\/?xl\/worksheets\/[^/]+\.xml$/.test(name);
 
-/** Counts `<row` and `<c` tags in a stream of XML bytes, across chunk ends. */
+/** Column letters (`A`, `XFD`) as a number from 1. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const c of letters) n = n * 26 + (c.charCodeAt(0) - 64);
+  return n;
+}
+
+/** Column number (from 1) as letters. */
+export function columnLetters(n: number): string {
+  let letters = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) letters = String.fromCharCode(65 + ((k - 1) % 26)) + letters;
+  return letters;
+}
+
+/** Counts `<row` and `<c` tags in a stream of XML bytes, across chunk ends, and the rightmost column a cell names. */
 class TagCounter {
   rows = 0;
   cells = 0;
+  /** The rightmost column a cell's `r` names, and the cell. */
+  widest = { column: 0, ref: '' };
   private carry = '';
 
   add(chunk: Buffer): void {
-    const text = this.carry + chunk.toString('latin1');
-    for (const match of text.matchAll(/<(row|c)[\s>/]/g)) {
-      if (match[1] === 'row') this.rows++;
-      else this.cells++;
-    }
-    // A tag cut at the chunk's end is counted with the next chunk.
+    let text = this.carry + chunk.toString('latin1');
+    // A tag cut at the chunk's end is read with the next chunk (a start tag is short: its attributes only).
     const cut = text.lastIndexOf('<');
-    this.carry = cut >= 0 && text.length - cut < 5 ? text.slice(cut) : '';
+    this.carry = cut >= 0 && text.indexOf('>', cut) === -1 && text.length - cut < 1024 ? text.slice(cut) : '';
+    if (this.carry) text = text.slice(0, cut);
+    for (const match of text.matchAll(/<(row|c)(?=[\s>/])([^>]*)/g)) {
+      if (match[1] === 'row') {
+        this.rows++;
+        continue;
+      }
+      this.cells++;
+      const ref = /\sr="([A-Z]{1,3})(\d+)"/.exec(match[2]!);
+      if (ref) {
+        const column = columnNumber(ref[1]!);
+        if (column > this.widest.column) this.widest = { column, ref: ref[1]! + ref[2]! };
+      }
+    }
   }
 }
 
@@ -159,7 +190,7 @@ export async function checkWorkbook(path: string, display: string): Promise<void
   const parts = await partsOf(path, display);
   let total = 0;
   const tags = new TagCounter();
-  const tooMany = () => tags.rows > XLSX_CAPS.rows || tags.cells > XLSX_CAPS.cells;
+  const tooMany = () => tags.rows > XLSX_CAPS.rows || tags.cells > XLSX_CAPS.cells || tags.widest.column > XLSX_CAPS.columns;
   for (const part of parts) {
     if (part.method !== 0 && part.method !== 8) throw new Refusal(display, `its part ${part.name} is compressed in a way a workbook does not use (method ${part.method})`);
     const limit = Math.min(XLSX_CAPS.partBytes, XLSX_CAPS.totalBytes - total);
@@ -169,6 +200,13 @@ export async function checkWorkbook(path: string, display: string): Promise<void
       size = await inflatedSize(path, part, limit, isSheet(part.name) ? tags : undefined, tooMany);
     } catch (error) {
       throw new Refusal(display, `its part ${part.name} cannot be inflated (${(error as Error).message}): the file is damaged`, 'save it again from the spreadsheet; nothing was sent');
+    }
+    if (tags.widest.column > XLSX_CAPS.columns) {
+      throw new Refusal(
+        display,
+        `a sheet (its part ${part.name}) has a cell in column ${columnLetters(tags.widest.column)} (cell ${tags.widest.ref}, column ${count(tags.widest.column)}); a workbook's cells may stand in its first ${count(XLSX_CAPS.columns)} columns (A to ${columnLetters(XLSX_CAPS.columns)})`,
+        `delete the columns right of the jobs (select them, Delete Columns) and save again, or save the sheet as CSV; nothing was sent`,
+      );
     }
     if (tooMany()) {
       const [what, cap] = tags.rows > XLSX_CAPS.rows ? ['rows', XLSX_CAPS.rows] : ['cells', XLSX_CAPS.cells];
