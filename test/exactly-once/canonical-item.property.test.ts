@@ -209,6 +209,12 @@ describe('the canonical meaning of an item (property)', () => {
   });
 });
 
+describe('the intent of an apply create', () => {
+  it('is the code and the state, without the body, under its own operation', () => {
+    expect(applyCreateIntent('JOB-7', NO_SUCH_CODE)).toEqual({ operation: 'apply-create', target: 'JOB-7', body: null, state: 'no such code' });
+  });
+});
+
 describe('canonical text', () => {
   it('line ends to LF and NFC, and nothing else', () => {
     expect(canonicalText('a\r\nb\rc\nd\r\n\r\ne')).toBe('a\nb\nc\nd\n\ne');
@@ -234,6 +240,9 @@ describe('canonical text', () => {
     expect(canonicalValue(deep, 2)).toBe(deep);
     expect(canonicalValue(deep, 3)).toEqual({ a: { b: ['c\n'] } });
     expect(canonicalValue('x\r', 0)).toBe('x\n');
+    const lists = [[['x\r']]];
+    expect(canonicalValue(lists, 2)).toBe(lists);
+    expect(canonicalValue(lists, 3)).toEqual([[['x\n']]]);
     // A field named __proto__ stays a field when its value changes.
     const proto = JSON.parse('{"__proto__": {"title": "a\\r\\nb"}, "t": "x"}') as Record<string, unknown>;
     const copy = canonicalValue(proto, 64) as Record<string, unknown>;
