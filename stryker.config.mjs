@@ -22,6 +22,7 @@ const reliabilityCore = [
   'src/exactly-once/key-book.ts',
   'src/exactly-once/derived-key.ts',
   'src/api/base-url.ts',
+  'src/exactly-once/canonical-json.ts',
   'src/exactly-once/verify.ts',
   'src/exactly-once/created-ids.ts',
   'src/exactly-once/lines.ts',

@@ -56,6 +56,9 @@ export interface Failure {
 /** The service's code for "a request with this Idempotency-Key is still being processed". */
 export const KEY_IN_USE_CODE = 'idempotency_key_in_use';
 
+/** The service's code for "this Idempotency-Key was already used with a different request" (a 422). */
+export const KEY_REUSED_CODE = 'idempotency_key_reused';
+
 /** Kinds after which a create or update may or may not have been carried out. */
 const OUTCOME_UNKNOWN = new Set<ApiErrorKind>(['network', 'timeout', 'redirect', 'bad_answer', 'too_large', 'server_error', 'unavailable', 'contradicting_answer']);
 const RETRYABLE = new Set<ApiErrorKind>(['rate_limited', 'unavailable', 'network', 'timeout', 'wait_too_long']);

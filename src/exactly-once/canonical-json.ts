@@ -1,7 +1,38 @@
 // A body as canonical JSON (keys sorted at every level) and its hash: what a body's identity and a
-// derived key are made from, so that key order never makes two requests differ.
+// derived key are made from, so that key order never makes two requests differ. And the canonical
+// text of a file's item (line ends, Unicode form), so that one job written by another program or
+// on another system is the same item (docs/decisions.md, "The canonical meaning of an item").
 import { hash } from 'node:crypto';
 import { setOwnField } from '../domain/own-field.js';
+
+/** Text in its canonical form: every line end (CRLF, a lone CR) a LF, and Unicode NFC. */
+export function canonicalText(text: string): string {
+  return (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).normalize('NFC');
+}
+
+/**
+ * `value` with every string in it (values, not field names) as canonicalText() makes it, down to
+ * `levels` levels of objects and lists (a deeper value is left as written: the checks refuse it).
+ * Numbers and booleans need nothing: JSON has one form of each once parsed. The value itself when
+ * nothing changes, so an item already canonical costs no copy.
+ */
+export function canonicalValue(value: unknown, levels: number): unknown {
+  if (typeof value === 'string') return canonicalText(value);
+  if (value === null || typeof value !== 'object' || levels <= 0) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => canonicalValue(item, levels - 1));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  const object = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(object)) {
+    const now = canonicalValue(object[key], levels - 1);
+    if (now === object[key]) continue;
+    copy ??= { ...object };
+    setOwnField(copy, key, now);
+  }
+  return copy ?? value;
+}
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -70,6 +70,13 @@ function shortMessage(error: ApiError): string {
 }
 
 /**
+ * The error of an item whose job another run created first with other values (an apply create whose
+ * key the service refused as reused, or whose replay holds other values): the job exists, but not as
+ * this run asked, and a re-run plans it anew.
+ */
+export const CREATED_BY_ANOTHER_RUN = 'created_by_another_run';
+
+/**
  * A replay answered at the first attempt to a key this journal had not sent before: the job was
  * created by another run that derived the same key (derived-key.ts). After a retry the first
  * attempt may have created it, so it counts as this run's.

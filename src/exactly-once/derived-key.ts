@@ -36,6 +36,16 @@ export function deriveKey(intent: KeyIntent): string {
 }
 
 /**
+ * What an apply create means: the job code `code` made from `state` (NO_SUCH_CODE...), whatever its
+ * values. Two versions of a file run at once then send one key: the service creates the code once
+ * and answers the other version with its key-reuse refusal (docs/decisions.md, "A create of a code
+ * is one intent").
+ */
+export function applyCreateIntent(code: string, state: string): KeyIntent {
+  return { operation: 'apply-create', target: code, body: null, state };
+}
+
+/**
  * The state of a job a change is planned from: its updatedAt when the service gives one, otherwise
  * a hash of the job as read (any change the service makes to it then gives another state).
  */

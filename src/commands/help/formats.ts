@@ -69,6 +69,9 @@ Encodings (every input: batch files, stdin, --description-file): UTF-8 with or w
 UTF-16LE/BE with a BOM (Excel's "Unicode Text", PowerShell 5.1's \`>\`), and Windows-1252 (Excel's
 "CSV (Comma delimited)"), told from the bytes and said in one note. Bytes that are none of them stop
 the run naming their row and column (or line); nothing is sent.
+Text is read for what it means: line ends in a value (CRLF, CR) become LF and text is put in
+Unicode NFC before it is checked and sent, so one job saved by another program or system (CRLF or
+LF, NFD or NFC, keys in another order) is the same item and is created once.
 
 CSV (RFC 4180: cells with the separator, quotes or line breaks in double quotes, "" for a quote):
   title,description,location,industry,jobFunction,employerType,skills,publishToCareerPage

@@ -12,7 +12,9 @@ const EXIT_CODES = `Exit codes
   ${EXIT.USAGE}    invalid usage or input: nothing was sent
   ${EXIT.AUTH}    authentication or permission (401, 403, no token)
   ${EXIT.CONFLICT}    conflict (409): no active-job slot, approval required, publication refused; or a
-       job changed by someone else since it was read (jobs edit, a bulk change, jobs apply)
+       job changed by someone else since it was read (jobs edit, a bulk change, jobs apply);
+       jobs apply: a code another run created with other values at the same time (run it
+       again: it plans the update)
   ${EXIT.GAVE_UP}    gave up: after retries (429, 503, network), past the --timeout deadline, or when the
        service asks to wait longer than recruit waits (Retry-After over 60 s)
   ${EXIT.LOCAL_STATE}    local state could not be saved (a full or read-only disk): nothing unsaved was sent;

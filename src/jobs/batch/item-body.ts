@@ -1,8 +1,10 @@
-// One file item as the body to send: checked (job-input.ts), names resolved to ids (each lookup
-// list fetched once per run), job type and education level checked against /job-options.
+// One file item as the body to send: its text made canonical (LF line ends, Unicode NFC), checked
+// (job-input.ts), names resolved to ids (each lookup list fetched once per run), job type and
+// education level checked against /job-options.
 import type { CodeLabel, JobOptions } from '../../api/types.js';
 import type { AccountType } from '../../config/config-file.js';
-import { checkCodes, checkJobInput, type CheckedInput, type Problem } from '../job-input.js';
+import { checkCodes, checkJobInput, MAX_DEPTH, type CheckedInput, type Problem } from '../job-input.js';
+import { canonicalValue } from '../../exactly-once/canonical-json.js';
 import { READ_ONLY_JOB_FIELDS } from '../../domain/job-rules.js';
 import type { ReferenceResolver } from '../reference-resolver.js';
 import type { RawItem } from './raw-item.js';
@@ -51,7 +53,10 @@ export class ItemDeriver {
     if (raw.error !== undefined) {
       return { body: {}, title: '', problems: [{ item: raw.index, field: raw.errorField ?? `line ${raw.line}`, message: raw.error }], unknownFields: [] };
     }
-    const checked = checkJobInput(this.withoutServiceFields(raw.value), { accountType: this.accountType, item: raw.index });
+    // Text as the canonical form has it (LF line ends, NFC) before the checks: what is checked,
+    // hashed into the item's identity and sent is one value, whatever program saved the file.
+    const value = canonicalValue(raw.value, MAX_DEPTH);
+    const checked = checkJobInput(this.withoutServiceFields(value), { accountType: this.accountType, item: raw.index });
     if (raw.problems?.length) checked.problems.unshift(...raw.problems);
     const usesCodes = typeof checked.body.jobType === 'string' || typeof checked.body.educationLevel === 'string';
     if (Object.keys(checked.names).length > 0 || (usesCodes && !this.codes)) return this.resolve(checked, raw.index);

@@ -7,7 +7,7 @@ import type { ErrorDetail } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import type { KeyIntent } from '../../exactly-once/derived-key.js';
 import type { CreatedRecord } from '../../exactly-once/records.js';
-import type { ItemError } from '../../exactly-once/classify.js';
+import type { Failure, ItemError } from '../../exactly-once/classify.js';
 
 /**
  * `changed`: sent, and the service changed the job. `unchanged`: the job already was as asked, so
@@ -62,9 +62,15 @@ export interface BulkOperation<D> {
   send(api: ApiClient, id: number, body: Record<string, unknown>, key: string): Promise<{ job: Job; replayed: boolean }>;
   /**
    * A job whose change was answered: whether the service changed it, and how it shows; `contradiction`
-   * names what of the answer contradicts the request (what was sent, what came back).
+   * names what of the answer contradicts the request (what was sent, what came back); `conflict`, a
+   * job the answer names that is not as asked (a create's replay with other values): failed, exit 4.
    */
-  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView; contradiction?: string };
+  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView; contradiction?: string; conflict?: Omit<ItemError, 'status'> };
+  /**
+   * What a failed request means for this operation, when it knows better than the batch's rules
+   * (classify.ts): apply's create refused for its key's reuse was created by another run.
+   */
+  failure?(detail: D, error: unknown): Failure | undefined;
   /**
    * A change re-sent with an earlier run's key, answered with that run's recorded answer, whose job
    * was changed since: what happened, in words (`closed by this command earlier, reopened since by

@@ -5,7 +5,7 @@
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import { mapped, type JobResults, type ReportBlock, type ReportColumn, type Tone } from '../../terminal/job-results.js';
-import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
+import { CAPACITY_CODE, CREATED_BY_ANOTHER_RUN, type StopReason } from '../../exactly-once/classify.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';
 import { BULK_LABELS, BULK_RESULTS, isDone, type BulkItem, type BulkResult } from './bulk-item.js';
@@ -141,6 +141,15 @@ export function bulkOutcome(items: readonly BulkItem<unknown>[], reason: StopRea
     : [];
   // Jobs someone else changed meanwhile (settle.ts): the plan, not the account, is out of date.
   const stale = items.some((i) => i.error?.code === 'changed_since_plan' || i.error?.code === 'changed_since_replay');
-  const hint = exit === EXIT.CONFLICT && stale ? 'someone else changed those jobs meanwhile: check them, then run the command again to plan them anew' : HINTS[exit];
+  // Codes another apply created first, with other values (apply/operation.ts): a re-run plans their update.
+  const raced = items.some((i) => i.error?.code === CREATED_BY_ANOTHER_RUN);
+  const hint =
+    exit !== EXIT.CONFLICT
+      ? HINTS[exit]
+      : stale
+        ? 'someone else changed those jobs meanwhile: check them, then run the command again to plan them anew'
+        : raced
+          ? "another run created those codes with other values: nothing was created twice; run the same command again to update them to this file's values"
+          : HINTS[exit];
   return new CliError(`${missing} of ${plural(items.length, 'job')} ${missing === 1 ? 'was' : 'were'} not changed${why}`, exit, reason === 'local_state' ? 'local_state' : 'batch_incomplete', details, hint);
 }

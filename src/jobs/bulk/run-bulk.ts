@@ -220,7 +220,7 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
         await settleAnswer(op, item, answer, { api, journal, claims, resent: earlier.has(item.index) });
         progress.answered(item.result !== 'failed');
       } catch (error) {
-        const failure = failureOf(error, true);
+        const failure = op.failure?.(planned.detail, error) ?? failureOf(error, true);
         if (failure.definitive) journal.refused(item.id, failure.error);
         if (failure.result === 'not_attempted') {
           item.sent = false; // the client gave up before sending it

@@ -71,12 +71,20 @@ export async function settleAnswer<D>(op: BulkOperation<D>, item: BulkItem<D>, a
       return;
     }
   }
-  const { changed, view, contradiction } = op.answered(planned.detail, planned.body, after);
+  const { changed, view, contradiction, conflict } = op.answered(planned.detail, planned.body, after);
   if (contradiction) {
     throw new ApiError('contradicting_answer', contradiction, 200, [], { method: 'PATCH', path: `/jobs/${item.jobId}`, attempts: 1 });
   }
   c.journal.created(item.id, createdRecord(after));
   if (item.jobId === 0) item.jobId = after.id; // a job created by this request (jobs apply)
+  if (conflict) {
+    // The job exists, not as asked: recorded (the next run plans from it), and said, exit 4.
+    item.result = 'failed';
+    item.error = { ...conflict, status: null };
+    item.exit = EXIT.CONFLICT;
+    item.view = view;
+    return;
+  }
   const earlier = answer.replayed && c.resent;
   // A replay of an earlier run's request that still holds: done then, not by this run.
   item.result = changed && !earlier ? 'changed' : 'unchanged';

@@ -5,6 +5,7 @@
 import type { Job } from '../../../api/types.js';
 import type { ErrorDetail } from '../../../core/errors.js';
 import { READ_ONLY_JOB_FIELDS } from '../../../domain/job-rules.js';
+import { byCode } from './code.js';
 
 /** What an item said of the fields the service sets. */
 export interface ServiceFields {
@@ -41,7 +42,7 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 /** Items whose id is not the job their code matches: each named, with what the id and the code are. */
 export function idProblems(items: readonly Given[], jobs: readonly Job[]): ErrorDetail[] {
   const byId = new Map(jobs.map((j) => [j.id, j]));
-  const byCode = new Map(jobs.filter((j) => typeof j.jobCode === 'string' && j.jobCode !== '').map((j) => [j.jobCode as string, j]));
+  const jobOf = byCode(jobs);
   const problems: ErrorDetail[] = [];
   for (const item of items) {
     const id = item.given?.id;
@@ -51,7 +52,7 @@ export function idProblems(items: readonly Given[], jobs: readonly Job[]): Error
       at(`must be the id of a job of the account (a positive integer), got ${JSON.stringify(id)}`);
       continue;
     }
-    const byItsCode = byCode.get(item.code);
+    const byItsCode = jobOf.get(item.code);
     const byItsId = byId.get(id);
     if (byItsCode?.id === id) continue;
     if (byItsCode && byItsId) at(`${id} is job ${String(byItsId.jobCode)}, but the item's jobCode "${item.code}" is job ${byItsCode.id}`);
@@ -65,10 +66,10 @@ export function idProblems(items: readonly Given[], jobs: readonly Job[]): Error
 
 /** A note for each item whose status differs from its job's: apply changes no status, `jobs status` does. */
 export function statusNotes(items: readonly Given[], jobs: readonly Job[], nameOf: (index: number) => string = (i) => `item ${i}`): string[] {
-  const byCode = new Map(jobs.filter((j) => typeof j.jobCode === 'string').map((j) => [j.jobCode as string, j]));
+  const jobOf = byCode(jobs);
   const notes: string[] = [];
   for (const item of items) {
-    const job = byCode.get(item.code);
+    const job = jobOf.get(item.code);
     const { status, statusLabel } = item.given ?? {};
     if (!job) continue;
     let differs: string | undefined;

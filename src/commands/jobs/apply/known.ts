@@ -9,10 +9,12 @@ import type { ApiClient } from '../../../api/client.js';
 import { ApiError } from '../../../api/errors.js';
 import { getJob } from '../../../api/jobs.js';
 import type { Job } from '../../../api/types.js';
+import { canonicalText } from '../../../exactly-once/canonical-json.js';
 import { accountPart } from '../../../exactly-once/journal-files.js';
 import { createdEntries } from '../../../exactly-once/journal-read.js';
 import type { Account } from '../../../exactly-once/records.js';
 import { readLines } from '../../../exactly-once/lines.js';
+import { codeOf } from './code.js';
 
 /** The journal identity of an apply create: `create.<code>.<body hash>` (apply.ts). */
 const CREATE_ID = /^create\.([\s\S]*)\.[\da-f]{32}$/;
@@ -41,8 +43,9 @@ export async function journaledCreates(dir: string, account: Account): Promise<M
     const file = join(dir, name);
     if (!(await mayBeApply(file))) continue;
     for await (const { id, jobId } of createdEntries(file)) {
-      const code = CREATE_ID.exec(id)?.[1];
-      if (code === undefined) continue;
+      const written = CREATE_ID.exec(id)?.[1];
+      if (written === undefined) continue;
+      const code = canonicalText(written); // an earlier version journaled the code as the file spelled it
       const ids = byCode.get(code) ?? [];
       if (!ids.includes(jobId)) ids.push(jobId);
       byCode.set(code, ids);
@@ -64,7 +67,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 
 /** Reads the journaled jobs of the codes of `codes` that `listed` does not show. */
 export async function recoverJournaled(api: ApiClient, codes: readonly string[], listed: readonly Job[], journaled: ReadonlyMap<string, readonly number[]>): Promise<Recovered> {
-  const shown = new Set(listed.flatMap((j) => (typeof j.jobCode === 'string' ? [j.jobCode] : [])));
+  const shown = new Set(listed.flatMap((j) => codeOf(j) ?? []));
   const listedIds = new Set(listed.map((j) => j.id));
   const out: Recovered = { jobs: [], gone: new Map(), notes: [] };
   for (const code of codes) {
@@ -85,7 +88,7 @@ export async function recoverJournaled(api: ApiClient, codes: readonly string[],
         lost.push(id);
         continue;
       }
-      if (job.jobCode === code) {
+      if (codeOf(job) === code) {
         out.jobs.push(job);
         out.notes.push(`note: ${code} is not in the list of jobs yet, but an earlier apply created it as job ${id}: planned from GET /jobs/${id}, not created again`);
         break;
@@ -94,7 +97,7 @@ export async function recoverJournaled(api: ApiClient, codes: readonly string[],
       out.notes.push(`note: job ${id}, created for ${code} by an earlier apply, ${now} since: ${code} is planned as a create`);
       lost.push(id);
     }
-    if (lost.length > 0 && !out.jobs.some((j) => j.jobCode === code)) out.gone.set(code, lost);
+    if (lost.length > 0 && !out.jobs.some((j) => codeOf(j) === code)) out.gone.set(code, lost);
   }
   return out;
 }

@@ -10,6 +10,9 @@ import { FIELDS } from '../../../domain/job-fields.js';
 import type { ServiceFields } from './export.js';
 import { sameValue } from '../update-report.js';
 import { APPROVAL, STATUS } from '../../../domain/job-status.js';
+import { canonicalValue } from '../../../exactly-once/canonical-json.js';
+import { MAX_DEPTH } from '../../../jobs/job-input.js';
+import { codeOf } from './code.js';
 
 export interface FileItem {
   index: number;
@@ -78,6 +81,16 @@ function sameTrimmed(field: string, stored: unknown, value: unknown): boolean {
   return TRIMMED.has(field) && typeof stored === 'string' && typeof value === 'string' && stored.trim() === value;
 }
 
+/**
+ * Whether a job's stored value of `field` is the file's `value` (canonical text: LF line ends, NFC):
+ * compared with the stored value's canonical text, so a job made elsewhere with CRLF or NFD text,
+ * exported and applied untouched, plans nothing; and a trimmed field as sameTrimmed says.
+ */
+export function sameField(field: string, stored: unknown, value: unknown): boolean {
+  const canonical = canonicalValue(stored, MAX_DEPTH);
+  return sameValue(canonical, value) || sameTrimmed(field, canonical, value);
+}
+
 const title = (body: Record<string, unknown>, job?: Job) => (typeof body.title === 'string' ? body.title : typeof job?.title === 'string' ? job.title : '');
 
 /** Items without a job code or sharing one: every offending item named. */
@@ -108,8 +121,8 @@ export function ambiguousCodes(items: readonly FileItem[], jobs: readonly Job[])
 function jobsByCode(jobs: readonly Job[]): Map<string, Job[]> {
   const byCode = new Map<string, Job[]>();
   for (const job of jobs) {
-    if (typeof job.jobCode !== 'string' || job.jobCode === '') continue;
-    byCode.set(job.jobCode, [...(byCode.get(job.jobCode) ?? []), job]);
+    const code = codeOf(job);
+    if (code !== undefined) byCode.set(code, [...(byCode.get(code) ?? []), job]);
   }
   return byCode;
 }
@@ -170,7 +183,7 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
     const changes: FieldChange[] = [];
     const unreadable: string[] = [];
     for (const [field, value] of Object.entries(body)) {
-      if (Object.hasOwn(job, field) && (sameValue(job[field], value) || sameTrimmed(field, job[field], value))) continue;
+      if (Object.hasOwn(job, field) && sameField(field, job[field], value)) continue;
       // A field the service does not return cannot be compared: sending it every run would never
       // settle. One recruit knows is compared with its absence (a service may leave out empty fields).
       if (!Object.hasOwn(job, field) && !KNOWN_FIELDS.has(field)) {
@@ -193,9 +206,10 @@ export function planApply(items: readonly FileItem[], jobs: readonly Job[], prun
   if (prune) {
     const inFile = new Set(items.map((i) => i.code));
     for (const job of jobs) {
-      if (typeof job.jobCode !== 'string' || job.jobCode === '' || inFile.has(job.jobCode)) continue;
+      const code = codeOf(job);
+      if (code === undefined || inFile.has(code)) continue;
       if (!(PRUNABLE as readonly number[]).includes(job.status)) continue;
-      actions.push({ kind: 'close', code: job.jobCode, title: title({}, job), jobId: job.id, fromStatus: job.status, fromLabel: job.statusLabel ?? null, body: { status: CLOSED }, from: jobState(job) });
+      actions.push({ kind: 'close', code, title: title({}, job), jobId: job.id, fromStatus: job.status, fromLabel: job.statusLabel ?? null, body: { status: CLOSED }, from: jobState(job) });
     }
   }
   return { actions, unchanged, uncompared, approval };

@@ -18,6 +18,7 @@ import { parseConcurrency } from '../../../config/settings.js';
 import { openInput, sweepSpools } from '../../../jobs/batch/input-file.js';
 import { ItemDeriver } from '../../../jobs/batch/item-body.js';
 import { bodyHash } from '../../../exactly-once/canonical-json.js';
+import { applyCreateIntent } from '../../../exactly-once/derived-key.js';
 import { accountOf } from '../../../exactly-once/journal-files.js';
 import type { Account } from '../../../exactly-once/records.js';
 import { openRun, type Run } from '../../../exactly-once/run.js';
@@ -103,7 +104,7 @@ function itemsOf(actions: readonly Action[], jobs: readonly Job[]): BulkItem<Act
     item.title = action.title;
     item.planned = { body: action.body, unchanged: false, detail: action };
     item.id = `${action.kind}.${action.code}.${bodyHash(action.body)}`;
-    item.intent = { operation: `apply-${action.kind}`, target: action.kind === 'create' ? action.code : action.jobId, body: action.body, state: action.from };
+    item.intent = action.kind === 'create' ? applyCreateIntent(action.code, action.from) : { operation: `apply-${action.kind}`, target: action.jobId, body: action.body, state: action.from };
     return item;
   });
 }
