@@ -50,26 +50,36 @@ describe.each(PAGES.filter((page) => runnableCommands(readFileSync(join(ROOT, pa
   });
 });
 
-/** The README's links into the repository are absolute (they must work on the registry's page). */
-const REPOSITORY_FILES = 'https://github.com/recruit-cli/recruit/blob/main/';
+/** Every page of the docs: the README, docs/ and its guides and reference pages. */
+const ALL_PAGES = ['README.md', ...['docs', 'docs/guides', 'docs/reference'].flatMap((dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`))];
 
 /** A link's file in this checkout, or undefined for a link elsewhere. */
 function localTarget(page: string, target: string): string | undefined {
-  if (target.startsWith(REPOSITORY_FILES)) return join(ROOT, target.slice(REPOSITORY_FILES.length));
   if (/^[a-z]+:/.test(target)) return undefined;
   return join(ROOT, dirname(page), target);
 }
 
+/** The links of a page outside its code blocks, whose example URLs are not links. */
+function links(text: string): string[] {
+  return [...text.replace(/^```[\s\S]*?^```/gm, '').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]!);
+}
+
 describe('the pages', () => {
-  it.each(PAGES)('%s: every link into the repository leads to a file of it', (page) => {
+  it.each(ALL_PAGES)('%s: every link into the repository is relative (it works in a clone and on the web) and leads to a file of it', (page) => {
     const text = readFileSync(join(ROOT, page), 'utf8');
-    const broken = [...text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
-      .map((m) => m[1]!)
-      .filter((target) => {
-        const file = localTarget(page, target);
-        return file !== undefined && !existsSync(file);
-      });
-    expect(broken).toEqual([]);
+    const targets = links(text);
+    expect(targets.filter((target) => /github\.com\/recruit-cli\/recruit\/(blob|tree)\//.test(target))).toEqual([]);
+    expect(targets.filter((target) => {
+      const file = localTarget(page, target);
+      return file !== undefined && !existsSync(file);
+    })).toEqual([]);
+  });
+
+  it.each(ALL_PAGES)('%s: has one title (one H1), on its first line', (page) => {
+    const text = readFileSync(join(ROOT, page), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    const titles = text.split('\n').filter((line) => /^# /.test(line));
+    expect(titles).toHaveLength(1);
+    expect(text.startsWith(titles[0]!)).toBe(true);
   });
 });
 
@@ -81,7 +91,7 @@ describe('README', () => {
   });
 
   it('reaches every guide and reference page in one link', () => {
-    for (const page of PAGES.filter((p) => p !== 'README.md' && p !== 'docs/reference/commands.md')) expect(readme, page).toContain(`](${REPOSITORY_FILES}${page})`);
+    for (const page of PAGES.filter((p) => p !== 'README.md' && p !== 'docs/reference/commands.md')) expect(readme, page).toContain(`](${page})`);
   });
 
   it('shows the two-command quick start', () => {

@@ -76,7 +76,8 @@ LF, NFD or NFC, keys in another order) is the same item and is created once.
 CSV (RFC 4180: cells with the separator, quotes or line breaks in double quotes, "" for a quote):
   title,description,location,industry,jobFunction,employerType,skills,publishToCareerPage
   Data Engineer,"(100 words, or more)","Berlin, Germany",1,Data Engineering,501,SQL; Python,no
-The separator is , ; or a tab, told from the header row (--delimiter , ; or tab; tab for *.tsv).
+The separator is a comma, a semicolon (Excel's, where the decimal mark is a comma) or a tab,
+told from the header row (--delimiter comma, semicolon or tab; tab for *.tsv).
 The header names the columns with the field names above (id or name forms); columns may come in
 any order. An empty cell is an absent field. Lists (${namesOfKind('list').join(', ')}) are separated by ;
 (in a ; file, quote the cell: "SQL; Python"). Booleans are true, false, yes or no. Numbers read as
