@@ -30,11 +30,12 @@ async function settle(argv: string[], io: IO, work: () => Promise<void>): Promis
     await work();
     return EXIT.OK;
   } catch (error) {
-    return report(error, io, argv.some(isJsonFlag), argv.includes('--verbose'));
+    // On a terminal a person reads the error, whatever the output's form (as gh): JSON in a pipe or a file.
+    return report(error, io, argv.some(isJsonFlag) && io.stderr.isTTY !== true, argv.includes('--verbose'));
   }
 }
 
-/** --json, --json=<fields>, --jq: errors are JSON too. */
+/** --json, --json=<fields>, --jq: errors are JSON too, unless stderr is a terminal. */
 const isJsonFlag = (arg: string): boolean => /^--(json|jq)(=|$)/.test(arg);
 
 /** Commander's own errors (it has printed them, or the help or version it was asked for) carry a `commander.` code. */

@@ -262,6 +262,19 @@ describe('recruit lookup: tokens', () => {
     expect(result.stderr).toContain('recruit auth login');
   });
 
+  it('with --json or --jq on a terminal, errors are the plain error and hint lines a person reads (as gh); in a pipe, JSON', async () => {
+    for (const flags of [['--json'], ['--json', 'id'], ['--jq', '.[]']]) {
+      const args = ['--base-url', sandbox.current.baseUrl, 'lookup', 'functions', '--industry', 'Informaton Technology', ...flags];
+      const onTerminal = await runCli(args, { tty: true, env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1', CI: undefined } });
+      expect(onTerminal.code).toBe(2);
+      expect(onTerminal.stderr).toMatch(/^error: no industry named "Informaton Technology"; did you mean "Information Technology"\?\nhint: /);
+      expect(onTerminal.stderr).not.toContain('{"error"');
+      const piped = await runCli(args, { env: { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1' } });
+      expect(piped.code).toBe(2);
+      expect(JSON.parse(piped.stderr)).toMatchObject({ error: { code: 'usage', details: [] } });
+    }
+  });
+
   it('with --json, the 401 is a JSON error on stderr', async () => {
     const result = await lookup(['industries', '--json'], { token: 'sbx_nobody_full' });
     expect(result.code).toBe(3);
