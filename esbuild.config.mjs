@@ -89,7 +89,23 @@ try {
   writeFileSync(join(staging, 'package.json'), '{\n  "type": "commonjs"\n}\n');
   // The first line of `recruit --version`, which bin/recruit.js prints without loading the bundle.
   writeFileSync(join(staging, 'version.txt'), `${info.line}\n`);
-  // jq for --jq (jq-web, bundled into a lazy chunk) reads its WebAssembly from beside that chunk.
+  // jq for --jq runs in a worker thread (src/terminal/jq-worker.cjs), one file with jq-web, beside
+  // the chunk that starts it; jq-web reads its WebAssembly from beside itself.
+  const worker = join(staging, 'chunks', 'jq-worker.cjs');
+  const jqBuild = await build({
+    entryPoints: ['src/terminal/jq-worker.cjs'],
+    outfile: worker,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.19',
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  writeFileSync(worker, `${contents(jqBuild.metafile, worker)}${jqBuild.outputFiles[0].text}`);
   copyFileSync(fileURLToPath(new URL('./node_modules/jq-web/jq.wasm', import.meta.url)), join(staging, 'chunks', 'jq.wasm'));
   // The man pages, from the command tree of the bundle just built (package.json man).
   execFileSync(process.execPath, [join(staging, 'main.js'), 'help', 'reference', '--man', join(staging, 'man')], {

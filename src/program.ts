@@ -126,14 +126,14 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
         .choices(SANDBOX_ACCOUNTS),
     )
     .option('--json [fields]', 'JSON on stdout: everything, or only these fields (comma separated; --json= lists them)')
-    .option('--jq <expression>', 'filter the JSON output through a jq expression (implies --json; no jq program needed)')
+    .option('--jq <expression>', 'filter the JSON output through a jq expression (implies --json; no jq program needed; stopped past 256 MiB or 10 s, more for a larger output)')
     .option('--no-color', 'disable colour')
     .option('--verbose', 'print each request and response on stderr (token redacted)')
     .option('-y, --yes', 'never prompt; fail when input is missing')
     .option('--insecure-http', 'allow plain http:// to a host that is not loopback')
     .option('--timeout <seconds>', 'give up on an API request after this long, retries and waits included (default 120)')
     .option('--max-response-size <MiB>', 'read at most this much of one answer (default 32)')
-    .option('--ca-file <pem>', "trust the CA certificates in this PEM file as well as Node's own (env RECRUIT_CA_FILE)")
+    .option('--ca-file <pem>', "trust the CA certificates in this PEM file as well as Node's own (env RECRUIT_CA_FILE; a regular file of at most 4 MiB)")
     .addHelpText(
       'after',
       topicsSection() +

@@ -92,6 +92,8 @@ export interface Context {
    * and --no-color take only its colour. Stop it before printing the result.
    */
   spinner(text: string, options?: { delayMs?: number }): Spinner;
+  /** The deadline of one request given with --timeout, in ms; undefined for the client's default. */
+  requestTimeoutMs(): number | undefined;
   /** Milliseconds since the command started, for the times in summaries. */
   elapsedMs(): number;
   /** Releases the client and the embedded sandbox; run once the command is done. */
@@ -249,11 +251,13 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       return `${s.profile}\n${s.baseUrl ?? ''}\n${credentialFingerprint(s.token)}`;
     },
     async newClient(baseUrl, token) {
-      const { ApiClient } = await import('../api/client.js');
-      return new ApiClient({ ...clientOptions(), ...networkOptions(ctx.network()), baseUrl, token });
+      const { ApiClient, DEFAULT_TIMEOUTS } = await import('../api/client.js');
+      const network = await networkOptions(ctx.network(), ctx.requestTimeoutMs() ?? DEFAULT_TIMEOUTS.requestMs);
+      return new ApiClient({ ...clientOptions(), ...network, baseUrl, token });
     },
     spinner: (text, options) => (spinnersShown() ? statusLine().spinner(text, options?.delayMs) : NO_SPINNER),
     elapsedMs: () => Number(process.hrtime.bigint() - started) / 1e6,
+    requestTimeoutMs: () => (globals.timeout === undefined ? undefined : Math.round(positiveNumber(globals.timeout, '--timeout', 86_400) * 1000)),
     async dispose() {
       status?.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
@@ -262,7 +266,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   };
 
   async function makeClient(): Promise<ApiClient> {
-    const { ApiClient } = await import('../api/client.js');
+    const { ApiClient, DEFAULT_TIMEOUTS } = await import('../api/client.js');
     let baseUrl: string;
     let token: string | undefined;
     let name: string | undefined;
@@ -319,7 +323,8 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       onErrorAnswer: (error: ApiError) => learn((l) => l.errorAnswer(error)),
     };
     // The embedded sandbox is on loopback, which no proxy serves, and speaks plain http.
-    const api: ApiClient = new ApiClient({ ...clientOptions(), ...(account ? {} : networkOptions(ctx.network())), baseUrl, token, name, ...learnt });
+    const network = account ? {} : await networkOptions(ctx.network(), ctx.requestTimeoutMs() ?? DEFAULT_TIMEOUTS.requestMs);
+    const api: ApiClient = new ApiClient({ ...clientOptions(), ...network, baseUrl, token, name, ...learnt });
     cleanups.push(() => api.close());
     // Run before the client closes (cleanups run last first): what was learnt is written, and a
     // count asked after a refusal at the limit is awaited.
@@ -332,14 +337,14 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
 
   /** What every client of this command shares: deadlines, the size cap, --verbose lines and retry notices. */
   function clientOptions(): Omit<ClientOptions, 'baseUrl' | 'token'> {
-    const timeout = globals.timeout === undefined ? undefined : positiveNumber(globals.timeout, '--timeout', 86_400);
+    const timeoutMs = ctx.requestTimeoutMs();
     const maxMiB = globals.maxResponseSize === undefined ? undefined : positiveNumber(globals.maxResponseSize, '--max-response-size', 4096);
     return {
       userAgent: `recruit/${VERSION} node/${process.version} (${process.platform})`,
       now: clock.now,
       sleep: clock.sleep,
       random: clock.random,
-      ...(timeout !== undefined ? { timeouts: { requestMs: Math.round(timeout * 1000) } } : {}),
+      ...(timeoutMs !== undefined ? { timeouts: { requestMs: timeoutMs } } : {}),
       ...(maxMiB !== undefined ? { maxResponseBytes: Math.round(maxMiB * 1024 * 1024) } : {}),
       log: globals.verbose ? (line) => void io.stderr.write(`${sanitize(line)}\n`) : undefined,
       onRetry: (notice) => {

@@ -33,9 +33,12 @@ export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalO
       : undefined;
   const out: IO = pager ? { ...io, stdout: pager.stream } : io;
   const shaping = globals.jsonFields !== undefined || globals.jq !== undefined;
-  const shaped = shaping ? await (await import('./shaped-action.js')).prepareShape(out, globals, command, args) : undefined;
+  // The command's module loads while jq's worker starts.
+  const [shaped, { default: action }] = await Promise.all([
+    shaping ? import('./shaped-action.js').then((m) => m.prepareShape(out, env, globals, command, args)) : undefined,
+    load(),
+  ]);
   if (shaped?.done) return pager?.finish();
-  const { default: action } = await load();
   const ctx = createContext(shaped ? { ...out, stdout: shaped.stdout } : out, env, globals);
   let failure: { error: unknown } | undefined;
   try {

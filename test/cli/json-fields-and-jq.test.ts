@@ -7,6 +7,8 @@ import { Capture } from '../helpers/cli.js';
 import { JOB_JSON_FIELDS } from '../../src/commands/json-fields.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
+import { changesSomething } from '../../src/entry/shaped-action.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 
 describe('where a spaced --json takes a value', () => {
   it.each([
@@ -139,5 +141,37 @@ describe('recruit … --json <fields> / --jq (sandbox)', () => {
   it('terminal controls in a jq string are escaped', async () => {
     const result = await cli(['jobs', 'get', '3', '--jq', '"a\\u001b[31mb"']);
     expect(result.stdout).toBe('a\\e[31mb\n');
+  });
+});
+
+describe('which commands keep their results when --jq fails (entry/shaped-action.ts)', () => {
+  it.each([
+    ['jobs create', [], true],
+    ['jobs status', [['3'], 'closed', {}], true],
+    ['jobs apply', ['file.csv', {}], true],
+    ['sandbox approve', [], true],
+    ['api', ['/jobs', { method: 'patch' }], true],
+    ['api', ['/jobs', { field: ['title=x'] }], true],
+    ['api', ['/jobs', { input: 'body.json' }], true],
+    ['api', ['/jobs', {}], false],
+    ['api', ['/jobs', { method: 'GET', paginate: true }], false],
+    ['jobs list', [{}], false],
+    ['jobs get', ['3', {}], false],
+  ] as const)('%s %j: %s', (command, args, expected) => {
+    expect(changesSomething(command, args)).toBe(expected);
+  });
+
+  it('in process too: a filter that fails after a change prints the result on stderr, exit 2', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    try {
+      const result = await runCli(['--base-url', sandbox.baseUrl, 'jobs', 'status', '3', 'closed', '--jq', '.[] | error("nope")'], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      // One job changed prints the job: one line.
+      expect(result.stderr).toMatch(/^--jq failed \(jq: error \(at inputString:\d+\): .*\); the result of the command, unfiltered:\n\{"id":3,.*"status":1,/m);
+      expect(sandbox.store.jobs.get(3)!.status).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/version\.txt|dist\/chunks\/jq\.wasm|dist\/man\/man1\/recruit[a-z-]*\.1|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
+const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/version\.txt|dist\/chunks\/jq\.wasm|dist\/chunks\/jq-worker\.cjs|dist\/man\/man1\/recruit[a-z-]*\.1|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
 
 /** The targets of a Markdown text's links: inline `[text](target "title")` and `[label]: target`. */
 export function linkTargets(markdown: string): string[] {
@@ -136,7 +136,7 @@ describe('the npm package', () => {
     expect(again.map((r) => [r.result, r.jobId])).toEqual(created.map((r) => ['already_created', r.jobId]));
   });
 
-  it('filters through jq with no jq program installed (jq-web bundled, its jq.wasm beside its chunk)', () => {
+  it('filters through jq with no jq program installed (jq-web bundled into its worker, its jq.wasm beside it)', () => {
     const result = recruit('--sandbox', 'lookup', 'industries', '--all', '--jq', '.[0].name');
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('Information Technology\n');

@@ -170,14 +170,15 @@ describe('what a command loads', () => {
     expect(loaded.packages).toContain('commander');
   });
 
-  it('jq (jq-web and its WebAssembly) loads only with --jq', async () => {
-    // jq-web is bundled into a chunk of its own (its jq.wasm beside it): the chunk's markers name it.
-    const jqLoaded = (record: string) => inspect(record).packages.has('jq-web');
+  it('jq (jq-web and its WebAssembly) loads only with --jq, and then in its worker', async () => {
+    // jq-web is bundled into the worker's file (its jq.wasm beside it), which only the worker loads:
+    // the main thread loads the module that starts it (src/terminal/jq.ts).
     const run = async (args: string[]) => {
       const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
       const record = join(home, 'loaded.txt');
       const { code, stdout } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, '--base-url', sandbox.current.baseUrl, ...args], { env: environment(home, record), timeoutMs: 60_000 }).done;
-      return { code, stdout, jq: jqLoaded(record) };
+      const loaded = inspect(record);
+      return { code, stdout, jq: loaded.sources.has('src/terminal/jq.ts'), jqWeb: loaded.packages.has('jq-web') };
     };
     const fields = await run(['jobs', 'list', '--json', 'id,title']);
     expect(fields.code).toBe(0);
@@ -185,7 +186,8 @@ describe('what a command loads', () => {
     expect(fields.jq).toBe(false);
     expect((await run(['jobs', 'get', '1', '--json'])).jq).toBe(false);
     const jq = await run(['jobs', 'list', '--jq', '.[0].id']);
-    expect(jq).toEqual({ code: 0, stdout: '12\n', jq: true });
+    expect(jq).toEqual({ code: 0, stdout: '12\n', jq: true, jqWeb: false });
+    expect(readFileSync(join(DIST, 'chunks', 'jq-worker.cjs'), 'utf8')).toMatch(/^\/\/ node_modules\/jq-web\/$/m);
   });
 
   it('recruit lookup industries loads the table only on a terminal', async () => {

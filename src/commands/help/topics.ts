@@ -9,7 +9,8 @@ const EXIT_CODES = `Exit codes
   ${EXIT.OK}    success
   ${EXIT.API_FAILED}    the API refused or failed (400, 404, 422, 5xx), or answered with something that is
        not what the command reads (an HTML page, a redirect, a body past --max-response-size)
-  ${EXIT.USAGE}    invalid usage or input: nothing was sent
+  ${EXIT.USAGE}    invalid usage or input: nothing was sent; or a --jq filter failed on the output of a
+       command that ran (a command that failed as well exits with its own code)
   ${EXIT.AUTH}    authentication or permission (401, 403, no token)
   ${EXIT.CONFLICT}    conflict (409): no active-job slot, approval required, publication refused; or a
        job changed by someone else since it was read (jobs edit, a bulk change, jobs apply);
@@ -50,6 +51,8 @@ const ENVIRONMENT = `Environment
   CI                       no prompts, spinners or colour
   RECRUIT_PAGER, PAGER     the pager of long output on a terminal (jobs list, jobs get, lookup, ...);
                            default less with LESS=FRX (none on Windows); "" or cat for none
+  RECRUIT_JQ_MEMORY        MiB a --jq filter may use (default 256), plus 4 bytes a byte of its input
+  RECRUIT_JQ_TIMEOUT       seconds a --jq filter may run (default 10), plus 1 s per 5 MiB of its input
 
 Network (as curl, npm and gh read them; lowercase wins over uppercase):
   HTTPS_PROXY, https_proxy the proxy of https:// requests: http://[user:password@]host:port

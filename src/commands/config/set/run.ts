@@ -9,7 +9,7 @@ import { checkKey } from '../../../config/keys.js';
 import { ENV_OF } from '../sources.js';
 import { parseProxy } from '../../../config/network.js';
 import { redactUserInfo } from '../../../api/user-info.js';
-import { readCaFile } from '../../../context/network-options.js';
+import { readCaFile } from '../../../context/ca-file.js';
 import { resolve } from 'node:path';
 
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
@@ -49,7 +49,7 @@ export default async function set(ctx: Context, key: string, raw: string): Promi
       break;
     case 'ca-file':
       value = resolve(raw);
-      readCaFile(value, 'ca-file');
+      await readCaFile(value, 'ca-file', ctx.requestTimeoutMs() ?? (await import('../../../api/client.js')).DEFAULT_TIMEOUTS.requestMs);
       change = { caFile: value };
       break;
   }
