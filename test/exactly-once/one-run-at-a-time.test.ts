@@ -24,6 +24,8 @@ const A = 201;
 const B = 202;
 /** Our fake processes: the stale owner (and its dead takers) have ended, A and B run. */
 const alive = (pid: number) => pid === A || pid === B;
+const life = (pid: number) => ({ running: alive(pid), start: '' });
+const ended = () => ({ running: false, start: '' });
 const ACCOUNT = { baseUrl: 'http://127.0.0.1:1/v1', credential: 'fp' };
 /** The fake clock, a whole second (mtimes set through seconds then read back exactly), past the real time. */
 const T0 = Math.ceil(Date.now() / 1000) * 1000 + 1000;
@@ -33,12 +35,11 @@ function dirIn(): string {
 }
 
 const options = (pid: number, extra: Partial<LockOptions> = {}): LockOptions => ({
-  alive,
+  life,
   pid,
   host: HOST,
   pidNs: NS,
-  now: () => T0,
-  every: () => () => undefined,
+  clock: { now: () => T0, every: () => () => undefined },
   command: 'recruit jobs create --file',
   what: 'jobs.ndjson',
   ...extra,
@@ -46,7 +47,7 @@ const options = (pid: number, extra: Partial<LockOptions> = {}): LockOptions => 
 
 /** A lock record as a run of `pid` writes it. */
 function record(pid: number, extra: Partial<LockRecord> = {}): string {
-  return formatRecord({ run: `run-${pid}`, pid, host: HOST, pidNs: NS, command: 'recruit jobs apply', what: 'a.json', started: '2030-01-01T00:00:00.000Z', ...extra });
+  return formatRecord({ run: `run-${pid}`, pid, pidStart: '', host: HOST, pidNs: NS, command: 'recruit jobs apply', what: 'a.json', started: '2030-01-01T00:00:00.000Z', ...extra });
 }
 
 /** Writes `content` to `path` with a heartbeat `ageMs` before the fake clock's now. */
@@ -161,7 +162,7 @@ describe('run lock: who may take a lock over', () => {
     const dir = dirIn();
     const lock = accountLockFile(dir, ACCOUNT);
     plant(lock, record(1, { pidNs: OTHER_NS }), STALE_MS - 1);
-    const error = errorOf(tryLock(dir, options(1, { alive: () => false })));
+    const error = errorOf(tryLock(dir, options(1, { life: ended })));
     expect(error.message).toContain('(process 1 in another PID namespace (container) of box, started ');
     expect(readFileSync(lock, 'utf8')).toBe(record(1, { pidNs: OTHER_NS }));
   });
@@ -171,7 +172,7 @@ describe('run lock: who may take a lock over', () => {
     const lock = accountLockFile(dir, ACCOUNT);
     const theirs = record(DEAD, { host: 'elsewhere' });
     plant(lock, theirs, STALE_MS);
-    expect(errorOf(tryLock(dir, options(A, { alive: () => false }))).message).toContain('(process 100 on elsewhere, started ');
+    expect(errorOf(tryLock(dir, options(A, { life: ended }))).message).toContain('(process 100 on elsewhere, started ');
     plant(lock, theirs, STALE_MS + 1);
     expect(tryLock(dir, options(A)).held).toBe(true);
     expect(pidIn(lock)).toBe(A);
@@ -181,7 +182,7 @@ describe('run lock: who may take a lock over', () => {
     const dir = dirIn();
     const lock = accountLockFile(dir, ACCOUNT);
     plant(lock, record(A));
-    expect(tryLock(dir, options(A, { alive: () => true })).held).toBe(true);
+    expect(tryLock(dir, options(A, { life: () => ({ running: true, start: '' }) })).held).toBe(true);
     expect(parseRecord(readFileSync(lock, 'utf8'))).toMatchObject({ pid: A });
     expect(readFileSync(lock, 'utf8')).not.toBe(record(A));
   });
@@ -250,7 +251,7 @@ describe('run lock: the heartbeat', () => {
     let beat: (() => void) | undefined;
     let every = 0;
     let stopped = false;
-    const held = lockAccount(dir, ACCOUNT, options(A, { now: () => clock, every: (ms, f) => ((every = ms), (beat = f), () => void (stopped = true)) }));
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => clock, every: (ms, f) => ((every = ms), (beat = f), () => void (stopped = true)) } }));
     expect(every).toBe(HEARTBEAT_MS);
     expect(fs.statSync(lock).mtimeMs).toBe(T0);
     clock += 20_000;
@@ -259,7 +260,7 @@ describe('run lock: the heartbeat', () => {
     expect(held.lost).toBeUndefined();
     // Another run judging it 25 s later (a fresh heartbeat, another namespace) keeps it.
     clock += 25_000;
-    expect(errorOf(tryLock(dir, options(B, { pidNs: OTHER_NS, now: () => clock }))).message).toContain('process 201 in another PID namespace');
+    expect(errorOf(tryLock(dir, options(B, { pidNs: OTHER_NS, clock: { now: () => clock, every: () => () => undefined } }))).message).toContain('process 201 in another PID namespace');
     held.release();
     expect(stopped).toBe(true);
     expect(readdirSync(dir)).toEqual([]);
@@ -270,12 +271,12 @@ describe('run lock: the heartbeat', () => {
     const lock = accountLockFile(dir, ACCOUNT);
     let clock = T0;
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(1, { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(1, { clock: { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) } }));
     const told: LocalStateError[] = [];
     held.onLost = (error) => told.push(error);
     // Stalled past the stale time: a run of another namespace takes it over.
     clock += STALE_MS + 1;
-    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, now: () => clock }));
+    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, clock: { now: () => clock, every: () => () => undefined } }));
     const theirs = readFileSync(lock, 'utf8');
     const theirMtime = fs.statSync(lock).mtimeMs;
     clock += 1000;
@@ -297,7 +298,7 @@ describe('run lock: the heartbeat', () => {
   it('a lock removed under a run is lost at the next beat', () => {
     const dir = dirIn();
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(A, { every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => T0, every: (_ms, f) => ((beat = f), () => undefined) } }));
     fs.rmSync(accountLockFile(dir, ACCOUNT));
     beat!();
     expect(held.lost?.message).toContain('it was removed while this run held it');
@@ -410,14 +411,14 @@ describe('run lock: a lost lock stops the run', () => {
     const dir = dirIn();
     let clock = T0;
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(1, { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(1, { clock: { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) } }));
     const journal = await Journal.open(join(dir, 'j.ndjson'), { restart: false, now: new Date(T0) }, { size: 2, id: (i) => `item-${i}` }, () => undefined);
     const told: unknown[] = [];
     journal.onFailure = (error) => told.push(error);
     stopOnLoss(held, journal);
     journal.sent([{ index: 0, id: 'item-0', key: 'k0' }]);
     clock += STALE_MS + 1;
-    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, now: () => clock }));
+    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, clock: { now: () => clock, every: () => () => undefined } }));
     beat!();
     expect(told).toEqual([held.lost]);
     expect(journal.failure).toBe(held.lost);
@@ -430,7 +431,7 @@ describe('run lock: a lost lock stops the run', () => {
   it('a lock lost before the journal is opened fails it at once', async () => {
     const dir = dirIn();
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(A, { every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => T0, every: (_ms, f) => ((beat = f), () => undefined) } }));
     fs.rmSync(accountLockFile(dir, ACCOUNT));
     beat!();
     const journal = await Journal.open(join(dir, 'j.ndjson'), { restart: false, now: new Date(T0) }, { size: 1, id: () => 'item-0' }, () => undefined);
