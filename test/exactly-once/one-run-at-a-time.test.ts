@@ -144,7 +144,7 @@ describe('run lock: who may take a lock over', () => {
     expect((error as UsageError).exitCode).toBe(2);
     expect(error.message).toBe('another run is changing the jobs of this account: `recruit jobs apply` for a.json (process 202, started 2030-01-01T00:00:00.000Z)');
     expect((error as UsageError).hint).toBe(
-      `wait for it to finish, or stop it (a stopped run's lock is taken over at once on the same machine, elsewhere once its heartbeat is 30 s old); if no such run exists, remove ${lock}`,
+      `wait for it to finish, or stop it (the lock of an ended run is taken over at once on the same machine, elsewhere once its heartbeat is 30 s old); if no such run exists, remove ${lock}`,
     );
     expect(readFileSync(lock, 'utf8')).toBe(record(B));
   });
