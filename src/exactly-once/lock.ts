@@ -42,9 +42,8 @@ export interface LockOptions {
   clock?: LockClock;
   /** What this host says of process `pid` of this PID namespace. */
   life?: (pid: number) => ProcessLife;
-  /** This process's id and start, host name and PID namespace, and this run's id (random unless given). */
+  /** This process's id, host name and PID namespace, and this run's id (random unless given). */
   pid?: number;
-  pidStart?: string;
   host?: string;
   pidNs?: string;
   run?: string;
@@ -106,7 +105,7 @@ export class Locker {
     this.record = {
       run: options.run ?? randomBytes(12).toString('hex'),
       pid,
-      pidStart: options.pidStart ?? this.life(pid).start,
+      pidStart: this.life(pid).start,
       host: options.host ?? hostname(),
       pidNs: options.pidNs ?? pidNamespace(),
       command: options.command ?? 'recruit',

@@ -56,9 +56,9 @@ export function isRunning(pid: number): boolean {
  * containers of one host name number their processes each from 1: a process id means something
  * only within its namespace.
  */
-export function pidNamespace(): string {
+export function pidNamespace(link = '/proc/self/ns/pid'): string {
   try {
-    return readlinkSync('/proc/self/ns/pid');
+    return readlinkSync(link);
   } catch {
     return '';
   }

@@ -65,6 +65,11 @@ describe('a lock of this host and PID namespace is judged by its process', () =>
 
   it("a lock that does not record its process's start (an earlier version), or a host that cannot tell it, is judged by the process alone", () => {
     const pid = sleeper();
+    const earlier = plant(pid, 60_000);
+    const { pidStart: _, ...rest } = parseRecord(readFileSync(earlier, 'utf8')) as LockRecord;
+    writeFileSync(earlier, `${JSON.stringify({ recruitLock: 2, ...rest })}\n`);
+    utimesSync(earlier, (T0 - 60_000) / 1000, (T0 - 60_000) / 1000);
+    expect(refusal(earlier)).toBeInstanceOf(UsageError);
     expect(refusal(plant(pid, 60_000, { pidStart: '' }))).toBeInstanceOf(UsageError);
     expect(refusal(plant(pid, 60_000, { pidStart: '1' }), reader({ life: () => ({ running: true, start: '' }) }))).toBeInstanceOf(UsageError);
   });

@@ -3,7 +3,7 @@
 // stale").
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isRunning, processLife } from '../../src/exactly-once/process-alive.js';
+import { isRunning, pidNamespace, processLife } from '../../src/exactly-once/process-alive.js';
 import { killStarted, startOf, zombie } from '../helpers/processes.js';
 
 const linux = process.platform === 'linux';
@@ -25,6 +25,10 @@ describe('processLife: what this host says of a process', () => {
 
   it.each(['Z', 'X'])('state %s (a zombie, dead) has ended', (state) => {
     expect(processLife(4242, () => stat(state))).toEqual({ running: false, start: '987654' });
+  });
+
+  it('a stat cut short has no start', () => {
+    expect(processLife(4242, () => '4242 (node) S 1')).toEqual({ running: true, start: '' });
   });
 
   it('a name holding spaces and parentheses is skipped whole', () => {
@@ -55,5 +59,10 @@ describe('processLife: what this host says of a process', () => {
     const z = await zombie();
     expect(processLife(z)).toEqual({ running: false, start: startOf(z) });
     expect(isRunning(z)).toBe(false);
+  });
+
+  it.skipIf(!linux)("this process's PID namespace is the link /proc/self/ns/pid names; where there is none, ''", () => {
+    expect(pidNamespace()).toMatch(/^pid:\[\d+\]$/);
+    expect(pidNamespace('/nonexistent/ns/pid')).toBe('');
   });
 });
