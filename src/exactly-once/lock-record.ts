@@ -47,7 +47,7 @@ export function parseRecord(content: string): LockRecord | LegacyRecord | undefi
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
+  if (value === null) return undefined; // any other value that is no object has none of the fields below
   const v = value as Record<string, unknown>;
   if (v.recruitLock !== LOCK_VERSION || !isText(v.run) || v.run === '' || !Number.isSafeInteger(v.pid) || (v.pid as number) <= 0) return undefined;
   if (!isText(v.host) || !isText(v.pidNs) || !isText(v.command) || !isText(v.what) || !isText(v.started)) return undefined;

@@ -86,8 +86,6 @@ const heldHere = new Set<string>();
 const defaultTouch = (path: string, ms: number) => utimesSync(path, ms / 1000, ms / 1000);
 const safe = (text: string) => text.replace(/[^\w.@-]/g, '_');
 
-export type Judgement = 'stale' | 'live' | 'unknown';
-
 export class Locker {
   readonly fs: StateFs;
   readonly record: LockRecord;
@@ -167,25 +165,25 @@ export class Locker {
   }
 
   /**
-   * Whether the lock `found` at `lock` may be taken over ('unknown': it cannot be judged, and is
-   * refused). Its process decides where it can be seen (this host and PID namespace); its heartbeat
-   * decides elsewhere (docs/decisions.md, "When a lock is stale").
+   * Whether the lock `found` at `lock` may be taken over. Its process decides where it can be seen
+   * (this host and PID namespace); its heartbeat decides elsewhere, and for a lock that cannot be
+   * judged otherwise (empty, being written, not recruit's: refused until its heartbeat is old)
+   * (docs/decisions.md, "When a lock is stale").
    */
-  judge(lock: string, found: Blocker): Judgement {
+  stale(lock: string, found: Blocker): boolean {
     const r = parseRecord(found.content);
     const { host, pidNs, pid } = this.record;
-    if (r && !('legacy' in r) && r.host === host && r.pidNs === pidNs) {
-      if (r.pid === pid) return heldHere.has(r.run) ? 'live' : 'stale'; // an earlier process of this id (a restarted container)
+    if (r && 'run' in r && r.host === host && r.pidNs === pidNs) {
+      if (r.pid === pid) return !heldHere.has(r.run); // not this process's run: an earlier process of this id (a restarted container)
       const life = this.life(r.pid);
       // A start other than the one recorded: the id was given to another process after the run ended.
       const same = r.pidStart === '' || life.start === '' || life.start === r.pidStart;
-      return life.running && same ? 'live' : 'stale';
+      return !(life.running && same);
     }
     const old = this.age(lock, found) > STALE_MS;
-    if (!r) return old ? 'stale' : 'unknown';
     // An earlier version's lock has no heartbeat: stale only when both its age and its process say so.
-    if ('legacy' in r) return old && (r.host ?? host) === host && !this.life(r.pid).running ? 'stale' : 'live';
-    return old ? 'stale' : 'live'; // its process cannot be seen from here
+    if (r && 'legacy' in r) return old && (r.host ?? host) === host && !this.life(r.pid).running;
+    return old;
   }
 
   /**
@@ -216,14 +214,14 @@ export class Locker {
       if (this.create(lock)) return undefined;
       const found = this.read(lock);
       if (found === undefined) continue; // released meanwhile
-      if (attempt === 3 || depth >= MAX_DEPTH || this.judge(lock, found) !== 'stale') return found;
+      if (attempt === 3 || depth >= MAX_DEPTH || !this.stale(lock, found)) return found;
       // Only the run holding this takeover lock may replace this holder's lock.
       const takeover = `${lock}.takeover-${createHash('sha256').update(found.content).digest('hex').slice(0, 16)}`;
       const taker = this.acquire(takeover, depth + 1);
       if (taker !== undefined) return taker; // another run is taking over
       try {
         const again = this.read(lock);
-        if (again?.content === found.content && this.judge(lock, again) === 'stale') this.fs.rmSync(lock, { force: true });
+        if (again?.content === found.content && this.stale(lock, again)) this.fs.rmSync(lock, { force: true });
       } finally {
         this.fs.rmSync(takeover, { force: true });
       }

@@ -226,6 +226,23 @@ describe('run lock: who may take a lock over', () => {
     }
   });
 
+  it('refusing a live lock takes no takeover lock', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    plant(lock, record(B));
+    const opened: string[] = [];
+    expect(errorOf(tryLock(dir, options(A, { fs: hooked((op, path) => op === 'openSync' && opened.push(path)) }))).message).toContain('(process 202, started ');
+    expect(opened.filter((path) => path.includes('.takeover-'))).toEqual([]);
+  });
+
+  it('a record written without a command or input names recruit and nothing', () => {
+    const dir = dirIn();
+    const lock = join(dir, 'x.lock');
+    const taken = takeLock(lock, { ...options(A), command: undefined, what: undefined });
+    expect(parseRecord(readFileSync(lock, 'utf8'))).toMatchObject({ command: 'recruit', what: '' });
+    if ('held' in taken) taken.held.release();
+  });
+
   it('takes over a lock whose taker died while holding the takeover lock, through a chain of three', () => {
     const dir = dirIn();
     let name = accountLockFile(dir, ACCOUNT);
@@ -238,6 +255,49 @@ describe('run lock: who may take a lock over', () => {
     }
     const held = tryLock(dir, options(A));
     expect(held.held).toBe(true);
+    expect(pidIn(lock)).toBe(A);
+    expect(readdirSync(dir)).toEqual([lock.slice(dir.length + 1)]);
+  });
+
+  it('a chain of four dead takers is left to the user: refused, naming the last', () => {
+    const dir = dirIn();
+    let name = accountLockFile(dir, ACCOUNT);
+    const lock = name;
+    plant(name, record(DEAD));
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+    for (let k = 1; k <= 4; k++) {
+      name = `${name}.takeover-${sha(record(DEAD + k - 1))}`;
+      plant(name, record(DEAD + k));
+    }
+    expect(errorOf(tryLock(dir, options(A))).message).toContain('(process 104, started ');
+    expect(readFileSync(lock, 'utf8')).toBe(record(DEAD));
+  });
+
+  it('a holder of another host that beats while a run takes its stale lock over keeps it', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    const theirs = record(DEAD, { host: 'elsewhere' });
+    plant(lock, theirs, STALE_MS + 1);
+    const s = hooked((op, path) => {
+      if (op === 'openSync' && path.includes('.takeover-')) utimesSync(lock, T0 / 1000, T0 / 1000); // its beat
+    });
+    expect(errorOf(tryLock(dir, options(A, { fs: s }))).message).toContain('(process 100 on elsewhere, started ');
+    expect(readFileSync(lock, 'utf8')).toBe(theirs);
+    expect(readdirSync(dir)).toEqual([lock.slice(dir.length + 1)]);
+  });
+
+  it('a stale lock released while a run takes it over is taken', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    plant(lock, record(DEAD));
+    let released = false;
+    const s = hooked((op, path) => {
+      if (!released && op === 'openSync' && path.includes('.takeover-')) {
+        released = true;
+        fs.rmSync(lock);
+      }
+    });
+    expect(tryLock(dir, options(A, { fs: s })).held).toBe(true);
     expect(pidIn(lock)).toBe(A);
     expect(readdirSync(dir)).toEqual([lock.slice(dir.length + 1)]);
   });
@@ -257,6 +317,7 @@ describe('run lock: the heartbeat', () => {
     clock += 20_000;
     beat!();
     expect(fs.statSync(lock).mtimeMs).toBe(T0 + 20_000);
+    expect(fs.statSync(lock).atimeMs).toBe(T0 + 20_000);
     expect(held.lost).toBeUndefined();
     // Another run judging it 25 s later (a fresh heartbeat, another namespace) keeps it.
     clock += 25_000;
@@ -285,13 +346,28 @@ describe('run lock: the heartbeat', () => {
     expect(held.lost).toBe(told[0]);
     expect(told[0]).toBeInstanceOf(LocalStateError);
     expect(told[0]!.exitCode).toBe(6);
-    expect(told[0]!.message).toContain(`could not keep the lock ${lock}: another run took it over`);
+    expect(told[0]!.message).toBe(
+      `could not keep the lock ${lock}: another run took it over (this run's heartbeat stopped for more than 30 s); the run stopped sending; run the same command again when no other run is in progress`,
+    );
     expect(fs.statSync(lock).mtimeMs).toBe(theirMtime);
     beat!(); // told once
     expect(told).toHaveLength(1);
     held.release(); // never removes the taker's
     expect(readFileSync(lock, 'utf8')).toBe(theirs);
     taker.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a beat that comes after the release does nothing', () => {
+    const dir = dirIn();
+    let beat: (() => void) | undefined;
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => T0, every: (_ms, f) => ((beat = f), () => undefined) } }));
+    const told: unknown[] = [];
+    held.onLost = (error) => told.push(error);
+    held.release();
+    beat!();
+    expect(held.lost).toBeUndefined();
+    expect(told).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -351,11 +427,35 @@ describe('run lock: file systems', () => {
   it('a full disk while writing the record in place is exit 6, and the half-written lock is removed', () => {
     const dir = dirIn();
     const faulty = new FaultyFs().fail('linkSync', 'EPERM');
-    faulty.budget = 3;
+    let writes = 0;
+    faulty.beforeWrite = () => {
+      if (++writes === 2) faulty.budget = 3; // the private copy is written whole; the lock itself, 3 bytes of it
+    };
     const error = errorOf(tryLock(dir, options(A, { fs: faulty.fs })));
+    expect(writes).toBeGreaterThan(2);
     expect(error).toBeInstanceOf(LocalStateError);
     expect(error.message).toContain('the disk is full (ENOSPC)');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a private copy that cannot be opened (a read-only disk) is exit 6 naming the lock', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    const error = errorOf(tryLock(dir, options(A, { fs: new FaultyFs().fail('openSync', 'EROFS').fs })));
+    expect(error).toBeInstanceOf(LocalStateError);
+    expect(error.message).toContain(`could not create the lock ${lock}: the file system is read-only (EROFS)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("the private copy is written next to the lock, named after this host (made fit for a file name) and process", () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    const opened: string[] = [];
+    const taken = tryLock(dir, options(A, { host: 'ci/3 x@y.z', fs: hooked((op, path) => op === 'openSync' && opened.push(path)) }));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.slice(0, lock.length)).toBe(lock);
+    expect(opened[0]!.slice(lock.length)).toMatch(/^\.ci_3_x@y\.z-201\.[0-9a-f]{12}\.tmp$/);
+    if (taken.held) taken.lock.release();
   });
 
   it('a lock that cannot be read (an input/output error) is exit 6 naming it, and is left alone', () => {
@@ -379,6 +479,8 @@ describe('run lock: file systems', () => {
     });
     expect(errorOf(tryLock(dir, options(A, { fs: s }))).message).toMatch(/an unknown process/);
     expect(links).toBe(4);
+    const taken = takeLock(join(dir, 'x.lock'), options(A, { fs: s }));
+    expect('blocker' in taken && taken.blocker).toEqual({ content: '', mtimeMs: T0 });
     expect(readdirSync(dir)).toEqual([]);
   });
 
