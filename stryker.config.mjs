@@ -17,6 +17,7 @@ const reliabilityCore = [
   'src/exactly-once/lock.ts',
   'src/exactly-once/lock-record.ts',
   'src/exactly-once/account-lock.ts',
+  'src/exactly-once/process-alive.ts',
   'src/jobs/batch/send.ts',
   'src/exactly-once/classify.ts',
   'src/exactly-once/key-book.ts',

@@ -35,7 +35,7 @@ export function lockAccount(dir: string, account: Account, options: LockOptions 
   throw new UsageError(
     `another run is changing the jobs of this account: ${describeHolder(taken.blocker, taken.locker)}`,
     [],
-    `wait for it to finish, or stop it (a stopped run's lock is taken over at once on the same machine, ` +
+    `wait for it to finish, or stop it (the lock of an ended run is taken over at once on the same machine, ` +
       `elsewhere once its heartbeat is ${STALE_MS / 1000} s old); if no such run exists, remove ${lock}`,
   );
 }

@@ -1,11 +1,17 @@
 // What a lock file says about the run holding it (docs/decisions.md, "One run per account"): a
-// random run id, the process, its host and PID namespace, the command and when it started, as one
-// line of JSON. Earlier versions wrote "<pid>@<host>" or a bare pid; those are still read.
+// random run id, the process (its id and start), its host and PID namespace, the command and when it
+// started, as one line of JSON. Earlier versions wrote "<pid>@<host>" or a bare pid; those are still read.
 
 export interface LockRecord {
   /** Random, one per run: what tells two runs apart when their process ids are the same. */
   run: string;
   pid: number;
+  /**
+   * When process `pid` started, as /proc/<pid>/stat counts it (process-alive.ts; '' where unknown,
+   * and in locks written before it was recorded): a live process of that id that started otherwise
+   * is another process, given the id after the run ended.
+   */
+  pidStart: string;
   host: string;
   /** The PID namespace of `pid` ('' where the system has none to read). */
   pidNs: string;
@@ -26,7 +32,7 @@ export interface LegacyRecord {
 export const LOCK_VERSION = 2;
 
 export function formatRecord(r: LockRecord): string {
-  return `${JSON.stringify({ recruitLock: LOCK_VERSION, run: r.run, pid: r.pid, host: r.host, pidNs: r.pidNs, command: r.command, what: r.what, started: r.started })}\n`;
+  return `${JSON.stringify({ recruitLock: LOCK_VERSION, run: r.run, pid: r.pid, pidStart: r.pidStart, host: r.host, pidNs: r.pidNs, command: r.command, what: r.what, started: r.started })}\n`;
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -41,9 +47,10 @@ export function parseRecord(content: string): LockRecord | LegacyRecord | undefi
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
+  if (value === null) return undefined; // any other value that is no object has none of the fields below
   const v = value as Record<string, unknown>;
   if (v.recruitLock !== LOCK_VERSION || !isText(v.run) || v.run === '' || !Number.isSafeInteger(v.pid) || (v.pid as number) <= 0) return undefined;
   if (!isText(v.host) || !isText(v.pidNs) || !isText(v.command) || !isText(v.what) || !isText(v.started)) return undefined;
-  return { run: v.run, pid: v.pid as number, host: v.host, pidNs: v.pidNs, command: v.command, what: v.what, started: v.started };
+  const pidStart = isText(v.pidStart) ? v.pidStart : '';
+  return { run: v.run, pid: v.pid as number, pidStart, host: v.host, pidNs: v.pidNs, command: v.command, what: v.what, started: v.started };
 }

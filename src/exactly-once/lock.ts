@@ -2,32 +2,46 @@
 // that share the state directory (docs/decisions.md, "One run per account"). The file holds the
 // run's record (lock-record.ts), created whole: written under a private name, then hard-linked to
 // the lock's name, which fails if the lock exists (on a file system without hard links it is
-// created in place and then written: a reader finding it empty refuses). The holder refreshes its
-// mtime every HEARTBEAT_MS; a lock is stale when that heartbeat is older than STALE_MS, or at once
-// when it names a process of this host and PID namespace that has ended. So that two runs finding
-// the same stale lock cannot both take it, the takeover itself is done under a lock named after
-// that holder, by the same rules: one run wins, the others then see a live holder.
+// created in place and then written: a reader finding it empty refuses). A lock whose process can
+// be seen from here (this host and PID namespace) is judged by that process alone: live while it
+// runs, whatever its mtime; stale at once when it has ended. Any other lock is judged by its
+// heartbeat: the holder refreshes its mtime every HEARTBEAT_MS, and the lock is stale when that is
+// older than STALE_MS on the reader's clock. So that two runs finding the same stale lock cannot
+// both take it, the takeover itself is done under a lock named after that holder, by the same
+// rules: one run wins, the others then see a live holder.
 import { createHash, randomBytes } from 'node:crypto';
 import { utimesSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { systemClock, type Clock } from '../core/clock.js';
 import { LocalStateError } from '../core/errors.js';
 import { nodeFs, writeAll, type StateFs } from '../core/state-fs.js';
 import { formatRecord, parseRecord, type LockRecord } from './lock-record.js';
-import { isRunning, pidNamespace } from './process-alive.js';
+import { pidNamespace, processLife, type ProcessLife } from './process-alive.js';
 
-/** How often a holder refreshes its lock's mtime, and the age at which a lock is stale without it. */
+/**
+ * How often a holder refreshes its lock's mtime, and the age at which a lock judged by it is stale:
+ * six beats, so that a busy event loop or a slow network file system does not lose it
+ * (test/exactly-once/lock-heartbeat.test.ts holds the one to the other).
+ */
 export const HEARTBEAT_MS = 5_000;
 export const STALE_MS = 30_000;
+
+/**
+ * A heartbeat at most this far ahead of the reader's clock is taken as it is (a file system that
+ * keeps mtimes to 2 s, as FAT does, may round them up); further ahead, it is set back (Locker.age).
+ */
+export const AHEAD_MS = 2_000;
+
+/** What the lock needs of the command's clock: its time (mtimes, ages) and the heartbeat's timer. */
+export type LockClock = Pick<Clock, 'now' | 'every'>;
 
 export interface LockOptions {
   fs?: StateFs;
   /** Sets a file's mtime (ms since the epoch): the heartbeat. */
   touch?: (path: string, ms: number) => void;
-  /** The clock (ms since the epoch), and how the heartbeat is scheduled (returns its stop). */
-  now?: () => number;
-  every?: (ms: number, beat: () => void) => () => void;
-  /** Whether process `pid` of this host and PID namespace is running. */
-  alive?: (pid: number) => boolean;
+  clock?: LockClock;
+  /** What this host says of process `pid` of this PID namespace. */
+  life?: (pid: number) => ProcessLife;
   /** This process's id, host name and PID namespace, and this run's id (random unless given). */
   pid?: number;
   host?: string;
@@ -70,35 +84,31 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS', '
 const heldHere = new Set<string>();
 
 const defaultTouch = (path: string, ms: number) => utimesSync(path, ms / 1000, ms / 1000);
-const defaultEvery = (ms: number, beat: () => void) => {
-  const timer = setInterval(beat, ms).unref();
-  return () => clearInterval(timer);
-};
 const safe = (text: string) => text.replace(/[^\w.@-]/g, '_');
-
-export type Judgement = 'stale' | 'live' | 'unknown';
 
 export class Locker {
   readonly fs: StateFs;
   readonly record: LockRecord;
   readonly content: string;
-  readonly now: () => number;
+  readonly clock: LockClock;
   private readonly touch: (path: string, ms: number) => void;
-  private readonly alive: (pid: number) => boolean;
+  private readonly life: (pid: number) => ProcessLife;
 
   constructor(options: LockOptions) {
     this.fs = options.fs ?? nodeFs;
     this.touch = options.touch ?? defaultTouch;
-    this.now = options.now ?? Date.now;
-    this.alive = options.alive ?? isRunning;
+    this.clock = options.clock ?? systemClock;
+    this.life = options.life ?? processLife;
+    const pid = options.pid ?? process.pid;
     this.record = {
       run: options.run ?? randomBytes(12).toString('hex'),
-      pid: options.pid ?? process.pid,
+      pid,
+      pidStart: this.life(pid).start,
       host: options.host ?? hostname(),
       pidNs: options.pidNs ?? pidNamespace(),
       command: options.command ?? 'recruit',
       what: options.what ?? '',
-      started: new Date(this.now()).toISOString(),
+      started: new Date(this.clock.now()).toISOString(),
     };
     this.content = formatRecord(this.record);
   }
@@ -130,7 +140,7 @@ export class Locker {
     } finally {
       this.fs.closeSync(fd);
     }
-    this.touch(path, this.now());
+    this.touch(path, this.clock.now());
   }
 
   /** Without hard links: created empty, then written. A reader in between sees a fresh empty lock and refuses. */
@@ -154,18 +164,45 @@ export class Locker {
     }
   }
 
-  /** Whether the lock `found` may be taken over ('unknown': it cannot be judged, and is refused). */
-  judge(found: Blocker): Judgement {
-    const old = this.now() - found.mtimeMs > STALE_MS;
+  /**
+   * Whether the lock `found` at `lock` may be taken over. Its process decides where it can be seen
+   * (this host and PID namespace); its heartbeat decides elsewhere, and for a lock that cannot be
+   * judged otherwise (empty, being written, not recruit's: refused until its heartbeat is old)
+   * (docs/decisions.md, "When a lock is stale").
+   */
+  stale(lock: string, found: Blocker): boolean {
     const r = parseRecord(found.content);
-    if (!r) return old ? 'stale' : 'unknown';
     const { host, pidNs, pid } = this.record;
+    if (r && 'run' in r && r.host === host && r.pidNs === pidNs) {
+      if (r.pid === pid) return !heldHere.has(r.run); // not this process's run: an earlier process of this id (a restarted container)
+      const life = this.life(r.pid);
+      // A start other than the one recorded: the id was given to another process after the run ended.
+      const same = r.pidStart === '' || life.start === '' || life.start === r.pidStart;
+      return !(life.running && same);
+    }
+    const old = this.age(lock, found) > STALE_MS;
     // An earlier version's lock has no heartbeat: stale only when both its age and its process say so.
-    if ('legacy' in r) return old && (r.host ?? host) === host && !this.alive(r.pid) ? 'stale' : 'live';
-    if (old) return 'stale';
-    if (r.host !== host || r.pidNs !== pidNs) return 'live'; // its processes cannot be seen from here
-    if (r.pid === pid) return heldHere.has(r.run) ? 'live' : 'stale'; // an earlier process of this id (a restarted container)
-    return this.alive(r.pid) ? 'live' : 'stale';
+    if (r && 'legacy' in r) return old && (r.host ?? host) === host && !this.life(r.pid).running;
+    return old;
+  }
+
+  /**
+   * How old the heartbeat of `found` is on this reader's clock. A heartbeat ahead of that clock (a
+   * writer whose clock is ahead, or this one stepped back) counts as beaten now; more than AHEAD_MS
+   * ahead, the lock's mtime is also set back to now, so that it ages from here: without that
+   * reference a lock left with a future mtime would block until that time, past the stale limit.
+   * A holder that still beats sets it ahead again; one that has ended is stale STALE_MS after a
+   * reader first saw it.
+   */
+  private age(lock: string, found: Blocker): number {
+    const now = this.clock.now();
+    if (found.mtimeMs <= now + AHEAD_MS) return now - found.mtimeMs; // below 0 within AHEAD_MS: fresh
+    try {
+      this.touch(lock, now);
+    } catch {
+      // Gone or replaced meanwhile, or not writable: judged fresh this time, as found.
+    }
+    return 0;
   }
 
   /**
@@ -177,23 +214,23 @@ export class Locker {
       if (this.create(lock)) return undefined;
       const found = this.read(lock);
       if (found === undefined) continue; // released meanwhile
-      if (attempt === 3 || depth >= MAX_DEPTH || this.judge(found) !== 'stale') return found;
+      if (attempt === 3 || depth >= MAX_DEPTH || !this.stale(lock, found)) return found;
       // Only the run holding this takeover lock may replace this holder's lock.
       const takeover = `${lock}.takeover-${createHash('sha256').update(found.content).digest('hex').slice(0, 16)}`;
       const taker = this.acquire(takeover, depth + 1);
       if (taker !== undefined) return taker; // another run is taking over
       try {
         const again = this.read(lock);
-        if (again?.content === found.content && this.judge(again) === 'stale') this.fs.rmSync(lock, { force: true });
+        if (again?.content === found.content && this.stale(lock, again)) this.fs.rmSync(lock, { force: true });
       } finally {
         this.fs.rmSync(takeover, { force: true });
       }
     }
-    return { content: '', mtimeMs: this.now() }; // there each time it was created, gone each time it was read: refused
+    return { content: '', mtimeMs: this.clock.now() }; // there each time it was created, gone each time it was read: refused
   }
 
   heartbeat(lock: string): void {
-    this.touch(lock, this.now());
+    this.touch(lock, this.clock.now());
   }
 }
 
@@ -206,9 +243,8 @@ class Held implements HeldLock {
   constructor(
     readonly path: string,
     private readonly locker: Locker,
-    every: (ms: number, beat: () => void) => () => void,
   ) {
-    this.stop = every(HEARTBEAT_MS, () => this.beat());
+    this.stop = locker.clock.every(HEARTBEAT_MS, () => this.beat());
   }
 
   beat(): void {
@@ -257,5 +293,5 @@ export function takeLock(lock: string, options: LockOptions = {}): { held: HeldL
     heldHere.delete(locker.record.run);
     return { blocker, locker };
   }
-  return { held: new Held(lock, locker, options.every ?? defaultEvery) };
+  return { held: new Held(lock, locker) };
 }

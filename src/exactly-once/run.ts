@@ -6,7 +6,7 @@ import { nodeFs, type StateFs } from '../core/state-fs.js';
 import { lockAccount, stopOnLoss } from './account-lock.js';
 import { Journal } from './journal.js';
 import { journalFile, makeJournalsDir } from './journal-files.js';
-import type { HeldLock } from './lock.js';
+import type { HeldLock, LockClock } from './lock.js';
 import type { Account, CreatedRecord, ItemIds } from './records.js';
 import type { ResumeCommand } from './resume-command.js';
 
@@ -14,6 +14,8 @@ import type { ResumeCommand } from './resume-command.js';
 export interface RunDeps {
   readonly env: NodeJS.ProcessEnv;
   now(): Date;
+  /** The command's clock: the account lock's heartbeat and the ages it judges. */
+  readonly clock: LockClock;
   /** A note for the person running the command (stderr). */
   info(text: string): void;
   /** A random key: the generation of derived keys a --restart starts. */
@@ -62,7 +64,7 @@ export class Run {
     const fs = spec.fs ?? nodeFs;
     const dir = makeJournalsDir(deps.env, fs);
     const file = journalFile(dir, spec.input, spec.account);
-    const lock = lockAccount(dir, spec.account, { fs, command: spec.command, what: spec.what });
+    const lock = lockAccount(dir, spec.account, { fs, clock: deps.clock, command: spec.command, what: spec.what });
     return new Run(deps, dir, file, lock, fs, spec.resume);
   }
 

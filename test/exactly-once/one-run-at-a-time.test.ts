@@ -24,6 +24,8 @@ const A = 201;
 const B = 202;
 /** Our fake processes: the stale owner (and its dead takers) have ended, A and B run. */
 const alive = (pid: number) => pid === A || pid === B;
+const life = (pid: number) => ({ running: alive(pid), start: '' });
+const ended = () => ({ running: false, start: '' });
 const ACCOUNT = { baseUrl: 'http://127.0.0.1:1/v1', credential: 'fp' };
 /** The fake clock, a whole second (mtimes set through seconds then read back exactly), past the real time. */
 const T0 = Math.ceil(Date.now() / 1000) * 1000 + 1000;
@@ -33,12 +35,11 @@ function dirIn(): string {
 }
 
 const options = (pid: number, extra: Partial<LockOptions> = {}): LockOptions => ({
-  alive,
+  life,
   pid,
   host: HOST,
   pidNs: NS,
-  now: () => T0,
-  every: () => () => undefined,
+  clock: { now: () => T0, every: () => () => undefined },
   command: 'recruit jobs create --file',
   what: 'jobs.ndjson',
   ...extra,
@@ -46,7 +47,7 @@ const options = (pid: number, extra: Partial<LockOptions> = {}): LockOptions => 
 
 /** A lock record as a run of `pid` writes it. */
 function record(pid: number, extra: Partial<LockRecord> = {}): string {
-  return formatRecord({ run: `run-${pid}`, pid, host: HOST, pidNs: NS, command: 'recruit jobs apply', what: 'a.json', started: '2030-01-01T00:00:00.000Z', ...extra });
+  return formatRecord({ run: `run-${pid}`, pid, pidStart: '', host: HOST, pidNs: NS, command: 'recruit jobs apply', what: 'a.json', started: '2030-01-01T00:00:00.000Z', ...extra });
 }
 
 /** Writes `content` to `path` with a heartbeat `ageMs` before the fake clock's now. */
@@ -143,7 +144,7 @@ describe('run lock: who may take a lock over', () => {
     expect((error as UsageError).exitCode).toBe(2);
     expect(error.message).toBe('another run is changing the jobs of this account: `recruit jobs apply` for a.json (process 202, started 2030-01-01T00:00:00.000Z)');
     expect((error as UsageError).hint).toBe(
-      `wait for it to finish, or stop it (a stopped run's lock is taken over at once on the same machine, elsewhere once its heartbeat is 30 s old); if no such run exists, remove ${lock}`,
+      `wait for it to finish, or stop it (the lock of an ended run is taken over at once on the same machine, elsewhere once its heartbeat is 30 s old); if no such run exists, remove ${lock}`,
     );
     expect(readFileSync(lock, 'utf8')).toBe(record(B));
   });
@@ -161,7 +162,7 @@ describe('run lock: who may take a lock over', () => {
     const dir = dirIn();
     const lock = accountLockFile(dir, ACCOUNT);
     plant(lock, record(1, { pidNs: OTHER_NS }), STALE_MS - 1);
-    const error = errorOf(tryLock(dir, options(1, { alive: () => false })));
+    const error = errorOf(tryLock(dir, options(1, { life: ended })));
     expect(error.message).toContain('(process 1 in another PID namespace (container) of box, started ');
     expect(readFileSync(lock, 'utf8')).toBe(record(1, { pidNs: OTHER_NS }));
   });
@@ -171,7 +172,7 @@ describe('run lock: who may take a lock over', () => {
     const lock = accountLockFile(dir, ACCOUNT);
     const theirs = record(DEAD, { host: 'elsewhere' });
     plant(lock, theirs, STALE_MS);
-    expect(errorOf(tryLock(dir, options(A, { alive: () => false }))).message).toContain('(process 100 on elsewhere, started ');
+    expect(errorOf(tryLock(dir, options(A, { life: ended }))).message).toContain('(process 100 on elsewhere, started ');
     plant(lock, theirs, STALE_MS + 1);
     expect(tryLock(dir, options(A)).held).toBe(true);
     expect(pidIn(lock)).toBe(A);
@@ -181,7 +182,7 @@ describe('run lock: who may take a lock over', () => {
     const dir = dirIn();
     const lock = accountLockFile(dir, ACCOUNT);
     plant(lock, record(A));
-    expect(tryLock(dir, options(A, { alive: () => true })).held).toBe(true);
+    expect(tryLock(dir, options(A, { life: () => ({ running: true, start: '' }) })).held).toBe(true);
     expect(parseRecord(readFileSync(lock, 'utf8'))).toMatchObject({ pid: A });
     expect(readFileSync(lock, 'utf8')).not.toBe(record(A));
   });
@@ -225,6 +226,23 @@ describe('run lock: who may take a lock over', () => {
     }
   });
 
+  it('refusing a live lock takes no takeover lock', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    plant(lock, record(B));
+    const opened: string[] = [];
+    expect(errorOf(tryLock(dir, options(A, { fs: hooked((op, path) => op === 'openSync' && opened.push(path)) }))).message).toContain('(process 202, started ');
+    expect(opened.filter((path) => path.includes('.takeover-'))).toEqual([]);
+  });
+
+  it('a record written without a command or input names recruit and nothing', () => {
+    const dir = dirIn();
+    const lock = join(dir, 'x.lock');
+    const taken = takeLock(lock, { ...options(A), command: undefined, what: undefined });
+    expect(parseRecord(readFileSync(lock, 'utf8'))).toMatchObject({ command: 'recruit', what: '' });
+    if ('held' in taken) taken.held.release();
+  });
+
   it('takes over a lock whose taker died while holding the takeover lock, through a chain of three', () => {
     const dir = dirIn();
     let name = accountLockFile(dir, ACCOUNT);
@@ -240,6 +258,49 @@ describe('run lock: who may take a lock over', () => {
     expect(pidIn(lock)).toBe(A);
     expect(readdirSync(dir)).toEqual([lock.slice(dir.length + 1)]);
   });
+
+  it('a chain of four dead takers is left to the user: refused, naming the last', () => {
+    const dir = dirIn();
+    let name = accountLockFile(dir, ACCOUNT);
+    const lock = name;
+    plant(name, record(DEAD));
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+    for (let k = 1; k <= 4; k++) {
+      name = `${name}.takeover-${sha(record(DEAD + k - 1))}`;
+      plant(name, record(DEAD + k));
+    }
+    expect(errorOf(tryLock(dir, options(A))).message).toContain('(process 104, started ');
+    expect(readFileSync(lock, 'utf8')).toBe(record(DEAD));
+  });
+
+  it('a holder of another host that beats while a run takes its stale lock over keeps it', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    const theirs = record(DEAD, { host: 'elsewhere' });
+    plant(lock, theirs, STALE_MS + 1);
+    const s = hooked((op, path) => {
+      if (op === 'openSync' && path.includes('.takeover-')) utimesSync(lock, T0 / 1000, T0 / 1000); // its beat
+    });
+    expect(errorOf(tryLock(dir, options(A, { fs: s }))).message).toContain('(process 100 on elsewhere, started ');
+    expect(readFileSync(lock, 'utf8')).toBe(theirs);
+    expect(readdirSync(dir)).toEqual([lock.slice(dir.length + 1)]);
+  });
+
+  it('a stale lock released while a run takes it over is taken', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    plant(lock, record(DEAD));
+    let released = false;
+    const s = hooked((op, path) => {
+      if (!released && op === 'openSync' && path.includes('.takeover-')) {
+        released = true;
+        fs.rmSync(lock);
+      }
+    });
+    expect(tryLock(dir, options(A, { fs: s })).held).toBe(true);
+    expect(pidIn(lock)).toBe(A);
+    expect(readdirSync(dir)).toEqual([lock.slice(dir.length + 1)]);
+  });
 });
 
 describe('run lock: the heartbeat', () => {
@@ -250,16 +311,17 @@ describe('run lock: the heartbeat', () => {
     let beat: (() => void) | undefined;
     let every = 0;
     let stopped = false;
-    const held = lockAccount(dir, ACCOUNT, options(A, { now: () => clock, every: (ms, f) => ((every = ms), (beat = f), () => void (stopped = true)) }));
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => clock, every: (ms, f) => ((every = ms), (beat = f), () => void (stopped = true)) } }));
     expect(every).toBe(HEARTBEAT_MS);
     expect(fs.statSync(lock).mtimeMs).toBe(T0);
     clock += 20_000;
     beat!();
     expect(fs.statSync(lock).mtimeMs).toBe(T0 + 20_000);
+    expect(fs.statSync(lock).atimeMs).toBe(T0 + 20_000);
     expect(held.lost).toBeUndefined();
     // Another run judging it 25 s later (a fresh heartbeat, another namespace) keeps it.
     clock += 25_000;
-    expect(errorOf(tryLock(dir, options(B, { pidNs: OTHER_NS, now: () => clock }))).message).toContain('process 201 in another PID namespace');
+    expect(errorOf(tryLock(dir, options(B, { pidNs: OTHER_NS, clock: { now: () => clock, every: () => () => undefined } }))).message).toContain('process 201 in another PID namespace');
     held.release();
     expect(stopped).toBe(true);
     expect(readdirSync(dir)).toEqual([]);
@@ -270,12 +332,12 @@ describe('run lock: the heartbeat', () => {
     const lock = accountLockFile(dir, ACCOUNT);
     let clock = T0;
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(1, { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(1, { clock: { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) } }));
     const told: LocalStateError[] = [];
     held.onLost = (error) => told.push(error);
     // Stalled past the stale time: a run of another namespace takes it over.
     clock += STALE_MS + 1;
-    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, now: () => clock }));
+    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, clock: { now: () => clock, every: () => () => undefined } }));
     const theirs = readFileSync(lock, 'utf8');
     const theirMtime = fs.statSync(lock).mtimeMs;
     clock += 1000;
@@ -284,7 +346,9 @@ describe('run lock: the heartbeat', () => {
     expect(held.lost).toBe(told[0]);
     expect(told[0]).toBeInstanceOf(LocalStateError);
     expect(told[0]!.exitCode).toBe(6);
-    expect(told[0]!.message).toContain(`could not keep the lock ${lock}: another run took it over`);
+    expect(told[0]!.message).toBe(
+      `could not keep the lock ${lock}: another run took it over (this run's heartbeat stopped for more than 30 s); the run stopped sending; run the same command again when no other run is in progress`,
+    );
     expect(fs.statSync(lock).mtimeMs).toBe(theirMtime);
     beat!(); // told once
     expect(told).toHaveLength(1);
@@ -294,10 +358,23 @@ describe('run lock: the heartbeat', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('a beat that comes after the release does nothing', () => {
+    const dir = dirIn();
+    let beat: (() => void) | undefined;
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => T0, every: (_ms, f) => ((beat = f), () => undefined) } }));
+    const told: unknown[] = [];
+    held.onLost = (error) => told.push(error);
+    held.release();
+    beat!();
+    expect(held.lost).toBeUndefined();
+    expect(told).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('a lock removed under a run is lost at the next beat', () => {
     const dir = dirIn();
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(A, { every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => T0, every: (_ms, f) => ((beat = f), () => undefined) } }));
     fs.rmSync(accountLockFile(dir, ACCOUNT));
     beat!();
     expect(held.lost?.message).toContain('it was removed while this run held it');
@@ -350,11 +427,35 @@ describe('run lock: file systems', () => {
   it('a full disk while writing the record in place is exit 6, and the half-written lock is removed', () => {
     const dir = dirIn();
     const faulty = new FaultyFs().fail('linkSync', 'EPERM');
-    faulty.budget = 3;
+    let writes = 0;
+    faulty.beforeWrite = () => {
+      if (++writes === 2) faulty.budget = 3; // the private copy is written whole; the lock itself, 3 bytes of it
+    };
     const error = errorOf(tryLock(dir, options(A, { fs: faulty.fs })));
+    expect(writes).toBeGreaterThan(2);
     expect(error).toBeInstanceOf(LocalStateError);
     expect(error.message).toContain('the disk is full (ENOSPC)');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a private copy that cannot be opened (a read-only disk) is exit 6 naming the lock', () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    const error = errorOf(tryLock(dir, options(A, { fs: new FaultyFs().fail('openSync', 'EROFS').fs })));
+    expect(error).toBeInstanceOf(LocalStateError);
+    expect(error.message).toContain(`could not create the lock ${lock}: the file system is read-only (EROFS)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("the private copy is written next to the lock, named after this host (made fit for a file name) and process", () => {
+    const dir = dirIn();
+    const lock = accountLockFile(dir, ACCOUNT);
+    const opened: string[] = [];
+    const taken = tryLock(dir, options(A, { host: 'ci/3 x@y.z', fs: hooked((op, path) => op === 'openSync' && opened.push(path)) }));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.slice(0, lock.length)).toBe(lock);
+    expect(opened[0]!.slice(lock.length)).toMatch(/^\.ci_3_x@y\.z-201\.[0-9a-f]{12}\.tmp$/);
+    if (taken.held) taken.lock.release();
   });
 
   it('a lock that cannot be read (an input/output error) is exit 6 naming it, and is left alone', () => {
@@ -378,6 +479,8 @@ describe('run lock: file systems', () => {
     });
     expect(errorOf(tryLock(dir, options(A, { fs: s }))).message).toMatch(/an unknown process/);
     expect(links).toBe(4);
+    const taken = takeLock(join(dir, 'x.lock'), options(A, { fs: s }));
+    expect('blocker' in taken && taken.blocker).toEqual({ content: '', mtimeMs: T0 });
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -410,14 +513,14 @@ describe('run lock: a lost lock stops the run', () => {
     const dir = dirIn();
     let clock = T0;
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(1, { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(1, { clock: { now: () => clock, every: (_ms, f) => ((beat = f), () => undefined) } }));
     const journal = await Journal.open(join(dir, 'j.ndjson'), { restart: false, now: new Date(T0) }, { size: 2, id: (i) => `item-${i}` }, () => undefined);
     const told: unknown[] = [];
     journal.onFailure = (error) => told.push(error);
     stopOnLoss(held, journal);
     journal.sent([{ index: 0, id: 'item-0', key: 'k0' }]);
     clock += STALE_MS + 1;
-    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, now: () => clock }));
+    const taker = lockAccount(dir, ACCOUNT, options(1, { pidNs: OTHER_NS, clock: { now: () => clock, every: () => () => undefined } }));
     beat!();
     expect(told).toEqual([held.lost]);
     expect(journal.failure).toBe(held.lost);
@@ -430,7 +533,7 @@ describe('run lock: a lost lock stops the run', () => {
   it('a lock lost before the journal is opened fails it at once', async () => {
     const dir = dirIn();
     let beat: (() => void) | undefined;
-    const held = lockAccount(dir, ACCOUNT, options(A, { every: (_ms, f) => ((beat = f), () => undefined) }));
+    const held = lockAccount(dir, ACCOUNT, options(A, { clock: { now: () => T0, every: (_ms, f) => ((beat = f), () => undefined) } }));
     fs.rmSync(accountLockFile(dir, ACCOUNT));
     beat!();
     const journal = await Journal.open(join(dir, 'j.ndjson'), { restart: false, now: new Date(T0) }, { size: 1, id: () => 'item-0' }, () => undefined);

@@ -2,28 +2,32 @@
 // run: the account locked before anything else, the journal opened once the items are known, a
 // damaged journal noted once, a lost lock stopping the journal, and close() releasing the lock
 // whether or not a journal was opened.
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStateError, UsageError } from '../../src/core/errors.js';
 import { nodeFs, type StateFs } from '../../src/core/state-fs.js';
+import { HEARTBEAT_MS } from '../../src/exactly-once/lock.js';
 import { openRun, type RunDeps } from '../../src/exactly-once/run.js';
+import { manualClock, type ManualClock } from '../helpers/clock.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function deps(): RunDeps & { notes: string[]; journals: string } {
+function deps(): RunDeps & { notes: string[]; journals: string; clock: ManualClock } {
   const state = mkdtempSync(join(tmpdir(), 'recruit-open-run-'));
   dirs.push(state);
   const notes: string[] = [];
+  const clock = manualClock(Date.parse('2026-11-22T00:00:00Z'));
   return {
     env: { RECRUIT_STATE_DIR: state },
     journals: join(state, 'journals'),
     notes,
-    now: () => new Date('2026-11-22T00:00:00Z'),
+    clock,
+    now: () => new Date(clock.now()),
     info: (text) => notes.push(text),
     newKey: () => 'generation-1',
   };
@@ -63,6 +67,20 @@ describe('openRun', () => {
     first.close(); // no journal was opened: the lock is released all the same
     expect(readdirSync(d.journals).filter((n) => n.endsWith('.lock'))).toEqual([]);
     openRun(d, spec).close();
+  });
+
+  it("locks with the run's clock: the lock's mtime is its time, its timer beats, and close() stops the beats", () => {
+    const d = deps();
+    const run = openRun(d, spec);
+    const lock = join(d.journals, readdirSync(d.journals).find((n) => n.endsWith('.lock'))!);
+    expect(statSync(lock).mtimeMs).toBe(Date.parse('2026-11-22T00:00:00Z'));
+    expect(d.clock.timers).toBe(1);
+    d.clock.advance(HEARTBEAT_MS - 1);
+    expect(statSync(lock).mtimeMs).toBe(Date.parse('2026-11-22T00:00:00Z'));
+    d.clock.advance(1);
+    expect(statSync(lock).mtimeMs).toBe(Date.parse('2026-11-22T00:00:00Z') + HEARTBEAT_MS);
+    run.close();
+    expect(d.clock.timers).toBe(0);
   });
 
   it('opens the journal of the items with what earlier runs wrote, and close() closes it and releases the lock', async () => {

@@ -14,5 +14,5 @@ export function accountLock(baseUrl: string, token = 'sbx_direct_full'): string 
 
 /** The lock a run of process `pid` of this machine wrote. */
 export function lockOf(pid: number, command = 'recruit jobs create --file', what = 'jobs.ndjson'): string {
-  return formatRecord({ run: `test-${pid}`, pid, host: hostname(), pidNs: pidNamespace(), command, what, started: new Date().toISOString() });
+  return formatRecord({ run: `test-${pid}`, pid, pidStart: '', host: hostname(), pidNs: pidNamespace(), command, what, started: new Date().toISOString() });
 }
