@@ -3,7 +3,8 @@ import { writeJson } from '../../../terminal/output.js';
 import { callAdmin } from '../admin-target.js';
 
 export default async function reset(ctx: Context): Promise<void> {
-  const result = (await callAdmin(ctx, '/reset')) as { reset: boolean; jobs: number };
+  const answer = await callAdmin(ctx, '/reset');
+  const result = answer.body as { reset: boolean; jobs: number };
   if (ctx.globals.json) return writeJson(ctx, result);
-  ctx.io.stdout.write(`Sandbox reset: ${result.jobs} seeded jobs, no idempotency keys, no faults\n`);
+  ctx.io.stdout.write(`Reset ${answer.where}: ${result.jobs} seeded jobs, no idempotency keys, no faults\n`);
 }
