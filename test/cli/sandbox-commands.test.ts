@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -190,6 +190,32 @@ describe('the approval story with --sandbox and --sandbox-account', () => {
     const shown = await runCli([...approval, 'jobs', 'get', '22', '--json'], story);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: 22, status: 5, approvalStatus: 1, publishToCareerPage: true });
+  });
+
+  it('after `sandbox reset`, a batch of the embedded sandbox is created again, not reported as created earlier', async () => {
+    const story = { env: env() };
+    const jobsFile = fileURLToPath(new URL('../../examples/jobs.json', import.meta.url));
+    const first = await runCli(['--sandbox', 'jobs', 'create', '--file', jobsFile], story);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('3 jobs: 3 created');
+    // What a real account keeps beside it is not touched.
+    const others = [join(story.env.RECRUIT_STATE_DIR, 'journals', 'aaaaaaaaaaaaaaaa-0123456789abcdef.ndjson'), join(story.env.RECRUIT_STATE_DIR, 'cache', 'job-options-0123456789abcdef.json')];
+    for (const file of others) writeFileSync(file, '{}\n');
+    const reset = await runCli(['sandbox', 'reset'], story);
+    expect(reset.code, reset.stderr).toBe(0);
+    for (const file of others) expect(existsSync(file)).toBe(true);
+    expect(reset.stdout).toBe(
+      'Reset the embedded sandbox: 21 seeded jobs, no idempotency keys, no faults\n' +
+        'Forgot what recruit kept for its accounts: 1 batch journal, 0 submissions, 0 drafts, 0 learnt account fact files, 1 cache\n',
+    );
+    // Job 22 is now another account's.
+    const other = await runCli([...approval, 'jobs', 'create', ...jobFlags], story);
+    expect(other.stdout).toContain('Created job 22 ');
+    const again = await runCli(['--sandbox', 'jobs', 'create', '--file', jobsFile, '--json'], story);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).not.toContain('already_created');
+    const shown = await runCli(['--sandbox', 'jobs', 'list', '--json'], story);
+    expect((JSON.parse(shown.stdout) as Array<{ id: number }>).map((j) => j.id)).toEqual(expect.arrayContaining([23, 24, 25]));
   });
 
   it('a job of another account is a 404 that names the sandbox and its account, never a port', async () => {

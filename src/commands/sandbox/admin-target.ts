@@ -26,6 +26,7 @@ export interface AdminAnswer {
   body: unknown;
   /** "the sandbox at http://127.0.0.1:4010/v1", or "the embedded sandbox". */
   where: string;
+  embedded: boolean;
   /** The embedded sandbox's account a job belongs to (the admin routes act on any account's job). */
   accountOfJob?: ((id: number) => string | undefined) | undefined;
 }
@@ -85,13 +86,13 @@ async function callAdminNow(ctx: Context, path: string): Promise<AdminAnswer> {
           ? `profile "${settings.profile}" points at`
           : `${settings.baseUrlSource === 'env' ? 'RECRUIT_BASE_URL' : '--base-url'} is`;
       await assertSandbox(settings.baseUrl, source);
-      return { body: await post(settings.baseUrl, path), where: `the sandbox at ${settings.baseUrl}` };
+      return { body: await post(settings.baseUrl, path), where: `the sandbox at ${settings.baseUrl}`, embedded: false };
     }
   }
   const { startEmbeddedSandbox } = await import('../../context/embedded-sandbox.js');
   const sandbox = await startEmbeddedSandbox(ctx.env);
   try {
-    return { body: await post(sandbox.baseUrl, path), where: 'the embedded sandbox', accountOfJob: sandbox.accountOfJob };
+    return { body: await post(sandbox.baseUrl, path), where: 'the embedded sandbox', embedded: true, accountOfJob: sandbox.accountOfJob };
   } finally {
     await sandbox.close();
   }
