@@ -3,7 +3,7 @@
 // it is read, written whole and atomically): the rate-limit policy its answers last named, and when
 // a create or activation last met its active-job limit, with the number of active jobs then.
 // `recruit status` shows them. Only what the service said is kept, never a token.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentialFingerprint } from '../api/credential.js';
 import { writeFileAtomic } from '../core/atomic-file.js';
@@ -39,10 +39,23 @@ export interface AccountFacts {
  */
 export function factsAccount(ctx: { sandboxAccount(): SandboxAccount | undefined; settings(): Pick<Settings, 'baseUrl' | 'token'> }): string | undefined {
   const account = ctx.sandboxAccount();
-  if (account) return JSON.stringify(['embedded-sandbox', account, credentialFingerprint(sandboxToken(account))]);
+  if (account) return embeddedFactsAccount(account);
   const s = ctx.settings();
   if (!s.baseUrl) return undefined;
   return JSON.stringify([s.baseUrl, credentialFingerprint(s.token)]);
+}
+
+/** The facts' key of an account of the embedded sandbox. */
+export function embeddedFactsAccount(account: SandboxAccount): string {
+  return JSON.stringify(['embedded-sandbox', account, credentialFingerprint(sandboxToken(account))]);
+}
+
+/** Deletes what was learnt about `account`; true when there was something. */
+export function forgetFacts(env: NodeJS.ProcessEnv, account: string): boolean {
+  const file = factsFile(env, account);
+  if (!existsSync(file)) return false;
+  rmSync(file, { force: true });
+  return true;
 }
 
 function factsFile(env: NodeJS.ProcessEnv, account: string): string {

@@ -7,14 +7,27 @@ import type { Context } from './context.js';
 import { ownStateDir } from '../core/paths.js';
 
 export const CACHE_DIR = 'cache';
+const EMBEDDED_SOURCE = 'embedded-sandbox';
 
 /** What a cached answer must have been fetched from to be used: the client's canonical base URL, or the embedded sandbox. */
 export function cacheSource(ctx: Context, api: ApiClient): string {
-  return ctx.globals.sandbox ? 'embedded-sandbox' : api.baseUrl;
+  return ctx.globals.sandbox ? EMBEDDED_SOURCE : api.baseUrl;
 }
 
 /** `<state>/cache/<name>-<16 hex digits of profile and source>.json`. */
 export function cacheFile(ctx: Context, source: string, name: string): string {
-  const id = createHash('sha256').update(`${ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile}\n${source}`).digest('hex').slice(0, 16);
-  return join(ownStateDir(ctx.env, CACHE_DIR), `${name}-${id}.json`);
+  return join(ownStateDir(ctx.env, CACHE_DIR), `${name}-${cacheId(ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile, source)}.json`);
+}
+
+/** The end of a cache file's name for a profile and source (its name is `<name>-<id>.json`). */
+export function cacheId(profile: string, source: string): string {
+  return createHash('sha256').update(`${profile}\n${source}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * The ids of every cache of the embedded sandbox: those keyed by its name alone (cacheSource) and
+ * those keyed by its name and an account's credential (lookup-names.ts).
+ */
+export function embeddedCacheIds(credentials: readonly string[]): string[] {
+  return [EMBEDDED_SOURCE, ...credentials.map((c) => `${EMBEDDED_SOURCE}\n${c}`)].map((source) => cacheId('sandbox', source));
 }

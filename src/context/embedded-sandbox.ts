@@ -8,18 +8,21 @@ import { embeddedSandboxStateFile } from '../core/paths.js';
 export interface EmbeddedSandbox {
   baseUrl: string;
   close(): Promise<void>;
+  /** The account a job of this sandbox belongs to: its admin routes act on any account's job. */
+  accountOfJob(id: number): string | undefined;
 }
 
 export async function startEmbeddedSandbox(env: NodeJS.ProcessEnv): Promise<EmbeddedSandbox> {
   const { startSandbox, StateFileError } = await import('../sandbox/index.js');
   const limit = env.RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT;
   try {
-    return await startSandbox({
+    const sandbox = await startSandbox({
       host: '127.0.0.1',
       port: 0,
       stateFile: embeddedSandboxStateFile(env),
       activeJobLimit: limit ? Number(limit) : undefined,
     });
+    return { baseUrl: sandbox.baseUrl, close: sandbox.close, accountOfJob: (id) => sandbox.store.jobs.get(id)?.account };
   } catch (error) {
     throw error instanceof StateFileError ? sandboxStateError(error) : error;
   }

@@ -64,6 +64,7 @@ async function handle(req: IncomingMessage, store: SandboxStore, faults: Faults,
   const { route, params } = findAdminRoute(method, url.pathname).match;
   const body = await readBody(req);
   const run = () => route.handle({ params, body, store, faults, limiter });
+  store.refresh();
   return method === 'GET' ? run() : store.transaction(run);
 }
 
@@ -130,6 +131,7 @@ async function carryOut(
   const rawKey = req.headers['idempotency-key'];
   const key = route.idempotent && typeof rawKey === 'string' ? rawKey : undefined;
   let print = '';
+  store.refresh();
   if (key !== undefined) {
     checkKey(key);
     print = fingerprint(method, url.pathname, body);
@@ -143,7 +145,10 @@ async function carryOut(
   }
   try {
     const latency = faults.latencyMs();
-    if (latency > 0) await sleep(latency);
+    if (latency > 0) {
+      await sleep(latency);
+      store.refresh();
+    }
     // The job change and its replay record are one transaction: both are kept, or neither.
     const run = (): Answer => {
       const answer: Answer = route.handle({ method, path: found.path, params, query: url.searchParams, body, account, store });

@@ -2,11 +2,19 @@
 // running sandbox (ENOSPC, short writes, a failed truncate). Node's `fs` module has this shape.
 import * as fs from 'node:fs';
 
+/** What tells whether a file changed: another process wrote, truncated or replaced it. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
 export interface StateFs {
   mkdirSync(path: string, options: { recursive: true; mode?: number }): unknown;
   readFileSync(path: string): Buffer;
   openSync(path: string, flags: string, mode?: number): number;
-  fstatSync(fd: number): { size: number };
+  fstatSync(fd: number): FileStamp;
+  statSync(path: string): FileStamp;
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
   ftruncateSync(fd: number, length: number): void;
   closeSync(fd: number): void;

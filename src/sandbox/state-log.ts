@@ -3,7 +3,7 @@
 // cut back off the file, so the file never holds a change that was not answered as done.
 import { dirname } from 'node:path';
 import { readStateLog, StateFileError, type LogEntry } from './state-entries.js';
-import { errorCode, nodeStateFs, type StateFs } from './state-fs.js';
+import { errorCode, nodeStateFs, type FileStamp, type StateFs } from './state-fs.js';
 
 /** A change could not be written; the file is as it was before it (unless `damaged` says otherwise). */
 export class StateWriteError extends Error {
@@ -27,6 +27,8 @@ export class StateLog {
   private size = 0;
   /** Why the log refuses writes: a failed write left bytes it could not cut off. */
   private damaged: string | undefined;
+  /** The file as this log last left it: a different stamp means another process changed it. */
+  private stamp: FileStamp | undefined;
 
   private constructor(
     private readonly file: string,
@@ -63,6 +65,7 @@ export class StateLog {
         log.size = read.keepBytes;
       }
       if (read.needsNewline) log.write(Buffer.from('\n'));
+      log.stamp = fs.fstatSync(fd);
     } catch (error) {
       log.close();
       throw new StateFileError(`state file ${file}: cannot repair its last line (${errorCode(error)}); refusing to start`);
@@ -91,6 +94,42 @@ export class StateLog {
       throw new StateWriteError(this.file, code);
     }
     this.size += data.length;
+    this.takeStamp();
+  }
+
+  private takeStamp(): void {
+    try {
+      this.stamp = this.fd === undefined ? undefined : this.fs.fstatSync(this.fd);
+    } catch {
+      this.stamp = undefined;
+    }
+  }
+
+  /**
+   * The log's entries read anew when another process (a second `--sandbox` command, `sandbox
+   * approve` in another terminal) changed the file since this log last wrote it, else undefined.
+   * One stat when nothing changed, so a batch of thousands of requests reads the file only once.
+   * The file is not repaired here: a torn last line may be another process's write under way.
+   */
+  reread(): LogEntry[] | undefined {
+    let now: FileStamp;
+    try {
+      now = this.fs.statSync(this.file);
+    } catch {
+      return undefined; // moved aside or unreadable: go on with what is known
+    }
+    const was = this.stamp;
+    if (was && now.size === was.size && now.mtimeMs === was.mtimeMs && now.ino === was.ino) return undefined;
+    if (was && now.ino !== was.ino) {
+      // Replaced (another process compacted it): append to the new file, not the old one.
+      this.close();
+      this.fd = this.fs.openSync(this.file, 'a', 0o600);
+    }
+    const raw = this.fs.readFileSync(this.file);
+    const entries = readStateLog(this.file, raw).entries;
+    this.size = raw.length;
+    this.stamp = now;
+    return entries;
   }
 
   /** Empties the log (a reset to the seed). A truncation needs no free space. */
@@ -103,6 +142,7 @@ export class StateLog {
     }
     this.size = 0;
     this.damaged = undefined;
+    this.takeStamp();
   }
 
   /** Replaces the whole log with these entries, atomically: on failure the old log stays in use. */
@@ -129,6 +169,7 @@ export class StateLog {
       throw new StateWriteError(this.file, this.damaged, this.damaged);
     }
     this.size = data.length;
+    this.takeStamp();
   }
 
   close(): void {

@@ -62,6 +62,25 @@ export class SandboxStore {
     }
   }
 
+  /**
+   * Takes in what another process on the same state file changed since this one last wrote it,
+   * so that each request sees the state as it is now (docs/decisions.md, "Sandbox"). Called before
+   * a request is carried out; outside a transaction only.
+   */
+  refresh(): void {
+    if (this.pending || !this.stateLog) return;
+    let entries: LogEntry[] | undefined;
+    try {
+      entries = this.stateLog.reread();
+    } catch (error) {
+      this.log(`sandbox: state file changed by another process and could not be read again (${error instanceof Error ? error.message : String(error)}); going on with the state in memory`);
+      return;
+    }
+    if (!entries) return;
+    this.loadSeed();
+    for (const entry of entries) this.apply(entry);
+  }
+
   /** A log that cannot be compacted (a full disk) is used as it is: it is still complete. */
   private compact(): void {
     try {

@@ -126,6 +126,30 @@ describe('jobs status with many ids', () => {
     expect(patches().map((e) => e.path)).toEqual([`/jobs/${interns[0]!.id}/status`]);
   });
 
+  it('takes what `jobs list --csv` prints (the `id` column of its header row), for status and update alike', async () => {
+    expect((await recruit(['jobs', 'status', '3', '9', 'rejected'])).code).toBe(0);
+    const listed = await recruit(['jobs', 'list', '--status', 'rejected', '--csv']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^id,jobCode,/);
+    const status = await recruit(['jobs', 'status', '-', 'new'], { stdin: listed.stdout });
+    expect(status.code, status.stderr).toBe(0);
+    expect(rows(status.stdout).map((r) => r[0]).sort()).toEqual(['3', '7', '9']);
+    for (const id of [3, 7, 9]) expect(await statusOf(id)).toBe(2);
+
+    // Another column order, a quoted cell with a comma and a line break, a blank line, CRLF.
+    const csv = 'title,id\r\n"Backend, ""core""\r\nteam",3\r\n\r\nX,7\r\n';
+    const updated = await recruit(['jobs', 'update', '-', '--location', 'Lisbon, Portugal', '--yes'], { stdin: csv });
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(patches().filter((e) => /^\/jobs\/\d+$/.test(e.path)).map((e) => e.path).sort()).toEqual(['/jobs/3', '/jobs/7']);
+
+    // A row whose id is not a job id is named by its row (the header is row 1); nothing is sent.
+    proxy.reset();
+    const bad = await recruit(['jobs', 'status', '-', 'closed'], { stdin: 'id,title\n3,A\nabc,B\n' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('row 3: "abc" is not a job id (a positive integer)');
+    expect(patches()).toEqual([]);
+  });
+
   it('--dry-run reads the jobs, prints what would change and sends nothing', async () => {
     const result = await recruit(['jobs', 'status', '3', '5', 'closed', '--dry-run', '--json']);
     expect(result.code, result.stderr).toBe(0);

@@ -1,7 +1,10 @@
 // `recruit jobs wait` and `jobs create --wait` against the sandbox over HTTP, on its
 // approval, direct and staffing accounts. The clock is a test's: its pauses take no time, and the
 // "approver" acts (through the sandbox's admin routes) at a chosen pause, as a person would.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { BACKOFF, judge, MAX_INTERVAL_MS } from '../../src/jobs/wait/wait-for-jobs.js';
@@ -170,5 +173,34 @@ describe('recruit jobs create --wait (sandbox)', () => {
     const result = await runCli(['jobs', 'create', '--file', 'x.json', '--wait', '--base-url', sandbox.current.baseUrl], { env: { RECRUIT_TOKEN: 'sbx_direct_full' } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--wait goes with one job');
+  });
+});
+
+describe('recruit jobs wait on the embedded sandbox, approved from another terminal', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sees the approval made by another embedded sandbox on the same state directory between two looks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recruit-wait-'));
+    dirs.push(dir);
+    const env = { RECRUIT_STATE_DIR: dir, NO_COLOR: '1' };
+    // Seeded job 14 is the approval account's pending "UX Designer". The second "terminal" is
+    // `recruit sandbox approve 14`, which starts an embedded sandbox of its own on the same state.
+    let approved: Awaited<ReturnType<typeof runCli>> | undefined;
+    const clock = approverClock({
+      2: async () => {
+        approved = await runCli(['sandbox', 'approve', '14'], { env });
+      },
+    });
+    const result = await runCli(['--sandbox', '--sandbox-account', 'approval', 'jobs', 'wait', '14', '--until', 'approved', '--interval', '2', '--timeout', '60'], {
+      env,
+      clock,
+    });
+    expect(approved?.code, approved?.stderr).toBe(EXIT.OK);
+    expect(result.code, result.stderr).toBe(EXIT.OK);
+    expect(result.stdout).toBe('Job 14 "UX Designer": approved (status In Progress, approval Approved)\n');
+    expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([2000, 3000]);
   });
 });

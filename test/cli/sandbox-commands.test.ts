@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -58,7 +58,7 @@ describe('recruit sandbox approve|reject|reset on a running sandbox', () => {
     const id = await createPending();
     const approved = await runCli(['sandbox', 'approve', String(id), '--base-url', sandbox.baseUrl]);
     expect(approved).toMatchObject({ code: 0 });
-    expect(approved.stdout).toContain(`Job ${id} (Platform Engineer) approved: status In Progress (5), approval Approved (1)`);
+    expect(approved.stdout).toContain(`Job ${id} (Platform Engineer) approved in the sandbox at ${sandbox.baseUrl}: status In Progress (5), approval Approved (1)`);
     const again = await runCli(['sandbox', 'approve', String(id), '--base-url', sandbox.baseUrl]);
     expect(again.code).toBe(4);
     expect(again.stderr).toContain('has no pending approval request');
@@ -82,7 +82,7 @@ describe('recruit sandbox approve|reject|reset on a running sandbox', () => {
     await createPending();
     const result = await runCli(['sandbox', 'reset', '--base-url', sandbox.baseUrl]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Sandbox reset: 21 seeded jobs');
+    expect(result.stdout).toBe(`Reset the sandbox at ${sandbox.baseUrl}: 21 seeded jobs, no idempotency keys, no faults\n`);
     expect(sandbox.store.jobs.size).toBe(21);
   });
 
@@ -93,12 +93,65 @@ describe('recruit sandbox approve|reject|reset on a running sandbox', () => {
   });
 });
 
+describe('recruit sandbox approve|reject|reset act on the sandbox the profile points at', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+  });
+  afterAll(() => sandbox.close());
+  const freshEnv = (): NodeJS.ProcessEnv => {
+    const home = mkdtempSync(join(tmpdir(), 'recruit-admin-target-'));
+    return { RECRUIT_CONFIG_DIR: join(home, 'config'), RECRUIT_STATE_DIR: join(home, 'state'), NO_COLOR: '1' };
+  };
+
+  it('after `auth login` to `sandbox serve`, approves there, not in the embedded sandbox, and says where', async () => {
+    const env = freshEnv();
+    const login = await runCli(['--base-url', sandbox.baseUrl, 'auth', 'login', '--with-token'], { env, stdin: 'sbx_approval_full\n' });
+    expect(login.code, login.stderr).toBe(0);
+    // Seeded job 14 is the approval account's pending "UX Designer", in both sandboxes.
+    const approved = await runCli(['sandbox', 'approve', '14'], { env });
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toBe(`Job 14 (UX Designer) approved in the sandbox at ${sandbox.baseUrl}: status In Progress (5), approval Approved (1)\n`);
+    expect(sandbox.store.jobs.get(14)).toMatchObject({ status: 5, approvalStatus: 1 });
+    const embedded = await runCli(['--sandbox', '--sandbox-account', 'approval', 'jobs', 'get', '14', '--json'], { env });
+    expect(JSON.parse(embedded.stdout)).toMatchObject({ id: 14, status: 3, approvalStatus: 0 });
+    // --sandbox chooses the embedded one, and says so.
+    const there = await runCli(['--sandbox', 'sandbox', 'reject', '14'], { env });
+    expect(there.code, there.stderr).toBe(0);
+    expect(there.stdout).toBe('Job 14 (UX Designer) rejected in the embedded sandbox (approval account): status Rejected (4), approval Rejected (-1)\n');
+    const reset = await runCli(['sandbox', 'reset'], { env });
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toBe(`Reset the sandbox at ${sandbox.baseUrl}: 21 seeded jobs, no idempotency keys, no faults\n`);
+    expect(sandbox.store.jobs.get(14)).toMatchObject({ status: 3, approvalStatus: 0 });
+  });
+
+  it('refuses a profile that points at a service that is not a sandbox (exit 2), sending no decision', async () => {
+    const seen: string[] = [];
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"not_found","message":"Not found"}}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const result = await runCli(['sandbox', 'approve', '15'], { env: { ...freshEnv(), RECRUIT_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: RECRUIT_BASE_URL is http://127.0.0.1:${port}/v1, which is not a sandbox`);
+      expect(result.stderr).toContain('--sandbox');
+      expect(seen.filter((line) => line.startsWith('POST'))).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('recruit sandbox approve on the embedded sandbox', () => {
   it('keeps the decision in the state directory across commands', async () => {
     // Seeded job 14 is the approval account's pending "UX Designer".
     const first = await runCli(['sandbox', 'approve', '14']);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('Job 14 (UX Designer) approved');
+    expect(first.stdout).toContain('Job 14 (UX Designer) approved in the embedded sandbox (approval account)');
     const second = await runCli(['sandbox', 'approve', '14']);
     expect(second.code).toBe(4);
     expect((await runCli(['sandbox', 'reset'])).code).toBe(0);
@@ -128,7 +181,7 @@ describe('the approval story with --sandbox and --sandbox-account', () => {
 
     const approved = await runCli(['sandbox', 'approve', '22'], story);
     expect(approved.code, approved.stderr).toBe(0);
-    expect(approved.stdout).toBe('Job 22 (Data Engineer) approved: status In Progress (5), approval Approved (1)\n');
+    expect(approved.stdout).toBe('Job 22 (Data Engineer) approved in the embedded sandbox (approval account): status In Progress (5), approval Approved (1)\n');
 
     const published = await runCli([...approval, 'jobs', 'update', '22', '--publish-career-page'], story);
     expect(published.code, published.stderr).toBe(0);
@@ -137,6 +190,32 @@ describe('the approval story with --sandbox and --sandbox-account', () => {
     const shown = await runCli([...approval, 'jobs', 'get', '22', '--json'], story);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: 22, status: 5, approvalStatus: 1, publishToCareerPage: true });
+  });
+
+  it('after `sandbox reset`, a batch of the embedded sandbox is created again, not reported as created earlier', async () => {
+    const story = { env: env() };
+    const jobsFile = fileURLToPath(new URL('../../examples/jobs.json', import.meta.url));
+    const first = await runCli(['--sandbox', 'jobs', 'create', '--file', jobsFile], story);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('3 jobs: 3 created');
+    // What a real account keeps beside it is not touched.
+    const others = [join(story.env.RECRUIT_STATE_DIR, 'journals', 'aaaaaaaaaaaaaaaa-0123456789abcdef.ndjson'), join(story.env.RECRUIT_STATE_DIR, 'cache', 'job-options-0123456789abcdef.json')];
+    for (const file of others) writeFileSync(file, '{}\n');
+    const reset = await runCli(['sandbox', 'reset'], story);
+    expect(reset.code, reset.stderr).toBe(0);
+    for (const file of others) expect(existsSync(file)).toBe(true);
+    expect(reset.stdout).toBe(
+      'Reset the embedded sandbox: 21 seeded jobs, no idempotency keys, no faults\n' +
+        'Forgot what recruit kept for its accounts: 1 batch journal, 0 submissions, 0 drafts, 0 learnt account fact files, 1 cache\n',
+    );
+    // Job 22 is now another account's.
+    const other = await runCli([...approval, 'jobs', 'create', ...jobFlags], story);
+    expect(other.stdout).toContain('Created job 22 ');
+    const again = await runCli(['--sandbox', 'jobs', 'create', '--file', jobsFile, '--json'], story);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).not.toContain('already_created');
+    const shown = await runCli(['--sandbox', 'jobs', 'list', '--json'], story);
+    expect((JSON.parse(shown.stdout) as Array<{ id: number }>).map((j) => j.id)).toEqual(expect.arrayContaining([23, 24, 25]));
   });
 
   it('a job of another account is a 404 that names the sandbox and its account, never a port', async () => {

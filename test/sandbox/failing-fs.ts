@@ -21,6 +21,7 @@ export class FailingFs implements StateFs {
   readFileSync = (path: string) => fs.readFileSync(path);
   openSync = (path: string, flags: string, mode?: number) => fs.openSync(path, flags, mode);
   fstatSync = (fd: number) => fs.fstatSync(fd);
+  statSync = (path: string) => fs.statSync(path);
   closeSync = (fd: number) => fs.closeSync(fd);
   renameSync = (from: string, to: string) => fs.renameSync(from, to);
   unlinkSync = (path: string) => fs.unlinkSync(path);

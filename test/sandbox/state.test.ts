@@ -180,3 +180,40 @@ describe('sandbox state file', () => {
     expect((await call(sandbox, 'GET', `/v1/jobs/${created.body.id}`)).body.title).toBe('Written After Reset');
   });
 });
+
+describe('two sandboxes on one state file (two commands in two terminals)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'recruit-sandbox-shared-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('each request sees what the other wrote, and the file is read again only when the other changed it', async () => {
+    const { FailingFs } = await import('./failing-fs.js');
+    const stateFile = join(dir, 'state.ndjson');
+    const counted = new FailingFs();
+    let reads = 0;
+    const readFile = counted.readFileSync;
+    counted.readFileSync = (path: string) => {
+      reads++;
+      return readFile(path);
+    };
+    const waiting = await startSandbox({ port: 0, stateFile, stateFs: counted });
+    const other = await startSandbox({ port: 0, stateFile });
+    try {
+      const created = await call<{ id: number }>(waiting, 'POST', '/v1/jobs', { token: 'sbx_approval_full', body: validJob() });
+      expect(created.status).toBe(201);
+      for (let i = 0; i < 20; i++) expect((await call(waiting, 'GET', `/v1/jobs/${created.body.id}`, { token: 'sbx_approval_full' })).status).toBe(200);
+      expect(reads).toBe(1); // at start only: its own writes are not read back
+      expect((await call(other, 'POST', `/_sandbox/jobs/${created.body.id}/approve`, { token: null })).status).toBe(200);
+      const seen = await call<{ status: number; approvalStatus: number }>(waiting, 'GET', `/v1/jobs/${created.body.id}`, { token: 'sbx_approval_full' });
+      expect(seen.body).toMatchObject({ status: 5, approvalStatus: 1 });
+      expect(reads).toBe(2);
+      // A reset by the other empties the file: the seeded state, and the next id is 22 again in both.
+      expect((await call(other, 'POST', '/_sandbox/reset', { token: null })).status).toBe(200);
+      const next = await call<{ id: number }>(waiting, 'POST', '/v1/jobs', { token: 'sbx_direct_full', body: validJob() });
+      expect(next.body.id).toBe(SEEDED_JOBS + 1);
+      expect((await call(other, 'GET', `/v1/jobs/${next.body.id}`, { token: 'sbx_direct_full' })).status).toBe(200);
+    } finally {
+      await waiting.close();
+      await other.close();
+    }
+  });
+});

@@ -16,10 +16,13 @@ interface JobSummary {
 
 export async function decide(ctx: Context, jobId: string, verb: 'approve' | 'reject'): Promise<void> {
   if (!/^\d+$/.test(jobId)) throw new UsageError(`job id must be a positive integer, got "${jobId}"`);
-  const job = (await callAdmin(ctx, `/jobs/${jobId}/${verb}`)) as JobSummary;
+  const answer = await callAdmin(ctx, `/jobs/${jobId}/${verb}`);
+  const job = answer.body as JobSummary;
   if (ctx.globals.json) return writeJson(ctx, job);
+  const account = answer.accountOfJob?.(job.id);
+  const where = account === undefined ? answer.where : `${answer.where} (${account} account)`;
   ctx.io.stdout.write(
-    `Job ${job.id} (${sanitize(job.title)}) ${verb === 'approve' ? 'approved' : 'rejected'}: ` +
+    `Job ${job.id} (${sanitize(job.title)}) ${verb === 'approve' ? 'approved' : 'rejected'} in ${where}: ` +
       `status ${sanitize(job.statusLabel)} (${job.status}), approval ${sanitize(job.approvalStatusLabel)} (${job.approvalStatus})\n`,
   );
 }

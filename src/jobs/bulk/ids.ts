@@ -1,8 +1,11 @@
 // The job ids of a bulk change: given on the command line, or `-` for stdin, where they come one
-// per line (a line may go on after a tab, so `recruit jobs list` piped works as it is), or as the
-// JSON that `recruit jobs list --json` and `jobs get --json` print (jobs with an `id`; bare ids too).
+// per line (a line may go on after a tab, so `recruit jobs list` piped works as it is), as the
+// JSON that `recruit jobs list --json` and `jobs get --json` print (jobs with an `id`; bare ids too),
+// or as a CSV with a header row that has an `id` column (`recruit jobs list --csv`).
 // Anything else is a usage error naming the argument, line or element: nothing has been sent.
 import { UsageError, type ErrorDetail } from '../../core/errors.js';
+import { readCell } from '../../terminal/csv.js';
+import { detectDelimiter, type Delimiter } from '../batch/delimiter.js';
 
 export interface JobIds {
   ids: number[];
@@ -34,7 +37,7 @@ function fail(problems: ErrorDetail[], what: string): never {
   );
 }
 
-const STDIN_HINT = 'give one job id per line, or the JSON of `recruit jobs list --json` (an array of jobs)';
+const STDIN_HINT = 'give one job id per line, the JSON of `recruit jobs list --json` (an array of jobs), or a CSV with an `id` column (`recruit jobs list --csv`)';
 
 /** The ids of a JSON value: an array of jobs (objects with an `id`) or of ids, or one job. */
 function idsOfJson(value: unknown): number[] {
@@ -86,8 +89,39 @@ function idsOfLines(lines: string[]): number[] {
   return ids;
 }
 
+/** The index of the `id` column when the first line is a CSV header that has one (any separator `jobs apply` reads). */
+function csvIdColumn(firstLine: string): { column: number; delimiter: Delimiter } | undefined {
+  const delimiter = detectDelimiter(firstLine);
+  const cells = firstLine.split(delimiter).map((cell) => readCell(cell.trim().replace(/^"(.*)"$/, '$1')).trim().toLowerCase());
+  const column = cells.indexOf('id');
+  // A lone "id" is a one-column CSV's header; with other columns, the header of `jobs list --csv`.
+  return column === -1 ? undefined : { column, delimiter };
+}
+
+/** The `id` column of a CSV, row by row as a spreadsheet numbers them (the header is row 1). */
+async function idsOfCsv(body: string, { column, delimiter }: { column: number; delimiter: Delimiter }): Promise<number[]> {
+  const { parse } = await import('csv-parse/sync');
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof records;
+  } catch (error) {
+    throw new UsageError(`the CSV on stdin cannot be read: ${(error as Error).message}; nothing was sent`, [], STDIN_HINT);
+  }
+  const ids: number[] = [];
+  const problems: ErrorDetail[] = [];
+  for (const { record, info } of records.slice(1)) {
+    const cell = readCell(record[column] ?? '').trim();
+    if (cell === '' && record.every((c) => c.trim() === '')) continue;
+    const id = asId(cell);
+    if (id !== undefined) ids.push(id);
+    else problems.push({ message: `row ${info.lines}: ${cell === '' ? 'has no id' : `${shown(cell)} is not a job id (a positive integer)`}` });
+  }
+  if (problems.length > 0) fail(problems, STDIN_HINT);
+  return ids;
+}
+
 /** The ids in `text`, read from stdin. */
-export function parseStdinIds(text: string): number[] {
+export async function parseStdinIds(text: string): Promise<number[]> {
   const body = text.replace(/^\uFEFF/, '');
   const start = body.trimStart()[0];
   let ids: number[];
@@ -102,7 +136,9 @@ export function parseStdinIds(text: string): number[] {
     }
     ids = parsed ? idsOfJson(value) : idsOfJsonLines(body.split(/\r?\n/));
   } else {
-    ids = idsOfLines(body.split(/\r?\n/));
+    const lines = body.split(/\r?\n/);
+    const header = csvIdColumn(lines.find((line) => line.trim() !== '') ?? '');
+    ids = header ? await idsOfCsv(body, header) : idsOfLines(lines);
   }
   // Empty: a list that found nothing (`jobs list ... --json` prints []), so there is nothing to change.
   return ids;
@@ -119,7 +155,7 @@ export async function jobIds(args: readonly string[], readStdin: () => Promise<s
   if (fromStdin) {
     if (args.length > 1) throw new UsageError('- reads the job ids from stdin: give ids or -, not both');
     if (stdinIsTerminal) throw new UsageError('- reads the job ids from stdin, which is a terminal', [], `pipe them in: ${STDIN_HINT.replace(/^give /, '')}`);
-    ids = parseStdinIds(await readStdin());
+    ids = await parseStdinIds(await readStdin());
   } else {
     const bad = args.filter((a) => asId(a) === undefined);
     if (bad.length > 0) {

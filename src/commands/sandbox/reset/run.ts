@@ -2,8 +2,19 @@ import type { Context } from '../../../context/context.js';
 import { writeJson } from '../../../terminal/output.js';
 import { callAdmin } from '../admin-target.js';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export default async function reset(ctx: Context): Promise<void> {
-  const result = (await callAdmin(ctx, '/reset')) as { reset: boolean; jobs: number };
-  if (ctx.globals.json) return writeJson(ctx, result);
-  ctx.io.stdout.write(`Sandbox reset: ${result.jobs} seeded jobs, no idempotency keys, no faults\n`);
+  const answer = await callAdmin(ctx, '/reset');
+  const result = answer.body as { reset: boolean; jobs: number };
+  // The embedded sandbox gives its job ids out again: what recruit kept for its accounts goes too.
+  const forgotten = answer.embedded ? (await import('../../../jobs/forget-embedded.js')).forgetEmbeddedSandbox(ctx.env) : undefined;
+  if (ctx.globals.json) return writeJson(ctx, forgotten ? { ...result, forgotten } : result);
+  ctx.io.stdout.write(`Reset ${answer.where}: ${result.jobs} seeded jobs, no idempotency keys, no faults\n`);
+  if (forgotten) {
+    ctx.io.stdout.write(
+      `Forgot what recruit kept for its accounts: ${plural(forgotten.journals, 'batch journal')}, ${plural(forgotten.submissions, 'submission')}, ` +
+        `${plural(forgotten.drafts, 'draft')}, ${plural(forgotten.facts, 'learnt account fact file')}, ${plural(forgotten.caches, 'cache')}\n`,
+    );
+  }
 }
