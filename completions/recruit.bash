@@ -127,7 +127,7 @@ __recruit_spec() {
       ;;
     'sandbox')
       __recruit_subs=(serve tokens approve reject reset help)
-      __recruit_subd=('serve the sandbox API over HTTP until interrupted' 'list the sandbox bearer tokens: one per account and permission set' 'approve a job pending approval, which activates it (the active-job limit applies); on a running sandbox with --base-url, else on the embedded one' 'reject a job pending approval; on a running sandbox with --base-url, else on the embedded one' 'restore the seeded state: seeded jobs only, no idempotency keys, no faults' 'display help for command')
+      __recruit_subd=('serve the sandbox API over HTTP until interrupted' 'list the sandbox bearer tokens: one per account and permission set' 'approve a job pending approval, which activates it (the active-job limit applies); in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one' 'reject a job pending approval; in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one' 'restore the seeded state (no idempotency keys, no faults); the embedded sandbox also loses what recruit kept of its accounts' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'sandbox serve')

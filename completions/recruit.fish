@@ -359,9 +359,9 @@ complete -c recruit -n '__recruit_arg "recruit config help" 0' -a 'list get set'
 # recruit sandbox
 complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'serve' -d 'serve the sandbox API over HTTP until interrupted'
 complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'tokens' -d 'list the sandbox bearer tokens: one per account and permission set'
-complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'approve' -d 'approve a job pending approval, which activates it (the active-job limit applies); on a running sandbox with --base-url, else on the embedded one'
-complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reject' -d 'reject a job pending approval; on a running sandbox with --base-url, else on the embedded one'
-complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reset' -d 'restore the seeded state: seeded jobs only, no idempotency keys, no faults'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'approve' -d 'approve a job pending approval, which activates it (the active-job limit applies); in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reject' -d 'reject a job pending approval; in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reset' -d 'restore the seeded state (no idempotency keys, no faults); the embedded sandbox also loses what recruit kept of its accounts'
 complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit sandbox"' -s h -l help -d 'show help'
 # recruit sandbox serve
