@@ -107,34 +107,7 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
     }
   }
 
-  for (let i = 0; i < STRING_FIELDS.length; i++) {
-    const field = STRING_FIELDS[i]!;
-    const v = raw[field];
-    if (v === undefined || v === null) continue;
-    if (typeof v !== 'string') at(field, 'must be a string');
-    else body[field] = TRIMMED.has(field) ? v.trim() : v;
-  }
-  for (let i = 0; i < NUMBER_FIELDS.length; i++) {
-    const field = NUMBER_FIELDS[i]!;
-    const v = raw[field];
-    if (v === undefined || v === null) continue;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) at(field, 'must be a number of at least 0');
-    else body[field] = v;
-  }
-  for (let i = 0; i < LIST_FIELDS.length; i++) {
-    const field = LIST_FIELDS[i]!;
-    const v = raw[field];
-    if (v === undefined || v === null) continue;
-    if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.trim() === '')) at(field, 'must be a list of non-empty strings');
-    else body[field] = v;
-  }
-  for (let i = 0; i < PUBLICATION_FIELDS.length; i++) {
-    const field = PUBLICATION_FIELDS[i]!;
-    const v = raw[field];
-    if (v === undefined) continue;
-    if (typeof v !== 'boolean') at(field, 'must be true or false');
-    else body[field] = v;
-  }
+  checkGivenValues(raw, body, at);
 
   for (let i = 0; i < REFERENCES.length; i++) {
     const ref = REFERENCES[i]!;
@@ -183,6 +156,50 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
       at('customerId', 'is required on a staffing account (give customerId or customer by name; see `recruit lookup customers`)');
     }
   }
+  checkGivenCodes(raw, body, at);
+  const min = body.salaryMin as number | undefined;
+  const max = body.salaryMax as number | undefined;
+  if (min !== undefined && max !== undefined && min > max) at('salaryMin', 'must not exceed salaryMax');
+
+  return result;
+}
+
+type At = (field: string, message: string) => void;
+
+/** The type and range of each text, number, list and publication field given; a valid value is set into `body`. Absent and null values are left to the caller. */
+function checkGivenValues(raw: JobInput, body: Record<string, unknown>, at: At): void {
+  for (let i = 0; i < STRING_FIELDS.length; i++) {
+    const field = STRING_FIELDS[i]!;
+    const v = raw[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') at(field, 'must be a string');
+    else body[field] = TRIMMED.has(field) ? v.trim() : v;
+  }
+  for (let i = 0; i < NUMBER_FIELDS.length; i++) {
+    const field = NUMBER_FIELDS[i]!;
+    const v = raw[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) at(field, 'must be a number of at least 0');
+    else body[field] = v;
+  }
+  for (let i = 0; i < LIST_FIELDS.length; i++) {
+    const field = LIST_FIELDS[i]!;
+    const v = raw[field];
+    if (v === undefined || v === null) continue;
+    if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.trim() === '')) at(field, 'must be a list of non-empty strings');
+    else body[field] = v;
+  }
+  for (let i = 0; i < PUBLICATION_FIELDS.length; i++) {
+    const field = PUBLICATION_FIELDS[i]!;
+    const v = raw[field];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') at(field, 'must be true or false');
+    else body[field] = v;
+  }
+}
+
+/** The salary interval and the currency, when given (not null): one of the codes, an ISO 4217 code. */
+function checkGivenCodes(raw: JobInput, body: Record<string, unknown>, at: At): void {
   const interval = raw.salaryInterval;
   if (interval !== undefined && interval !== null) {
     if (isSalaryInterval(interval)) body.salaryInterval = interval;
@@ -193,11 +210,34 @@ export function checkJobInput(input: unknown, options: CheckOptions): CheckedInp
     if (typeof currency === 'string' && CURRENCY_PATTERN.test(currency)) body.currency = currency;
     else at('currency', 'must be an ISO 4217 code such as USD or EUR');
   }
-  const min = body.salaryMin as number | undefined;
-  const max = body.salaryMax as number | undefined;
-  if (min !== undefined && max !== undefined && min > max) at('salaryMin', 'must not exceed salaryMax');
+}
 
-  return result;
+/**
+ * The rules of each field a patch of `jobs update` (or `jobs edit`) gives, as a new job's are
+ * checked (checkJobInput), without asking for the fields it leaves out: a field's type and range,
+ * codes, a reference's id, the description's length and a full location. A null clears an
+ * optional field, and is refused for a field every job needs.
+ */
+export function patchProblems(patch: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  const at: At = (field, message) => problems.push({ field, message });
+  for (const f of FIELDS) if (f.required === 'always' && patch[f.name] === null) at(f.name, 'cannot be cleared: a job needs it');
+  const body: Record<string, unknown> = {};
+  checkGivenValues(patch, body, at);
+  for (const ref of REFERENCES) {
+    const v = patch[ref.idField];
+    if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1)) at(ref.idField, 'must be a positive integer id');
+  }
+  checkGivenCodes(patch, body, at);
+  if (typeof body.description === 'string') {
+    const problem = descriptionProblem(body.description);
+    if (problem) at('description', problem);
+  }
+  if (typeof body.location === 'string') {
+    const problem = locationProblem(body.location);
+    if (problem) at('location', problem);
+  }
+  return problems;
 }
 
 /** A code of /job-options, alone or with its label. */

@@ -1,10 +1,12 @@
 // `recruit jobs edit <id>`: the job's fields in an editor (here a script named by EDITOR that edits
 // the file), the changes shown, a confirmation, and the update sent through `jobs update`; over
 // HTTP against the sandbox.
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
-import { call, useSandbox } from '../helpers/sandbox.js';
+import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { scriptedEditor as editor, type EditStep as Step } from '../helpers/scripted-editor.js';
 import { parseEditText, EDIT_FIELDS } from '../../src/commands/jobs/edit/edit-text.js';
 
@@ -108,6 +110,66 @@ describe('recruit jobs edit', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('ended with exit 3; nothing was changed');
     expect((await job(10)).updatedAt).toBe(before.updatedAt);
+  });
+});
+
+describe('jobs edit: the checks of jobs update, the confirmation and exit codes of jobs apply', () => {
+  /** A job of its own for each test, in Information Technology (1). */
+  const fresh = async (): Promise<number> => {
+    const res = await call(sandbox.current, 'POST', '/v1/jobs', { token: 'sbx_direct_full', body: validJob({ industryId: 1 }) });
+    expect(res.status, res.text).toBe(201);
+    return (res.body as { id: number }).id;
+  };
+
+  it('checks a changed industry before asking: the editor opens again naming the fields to change with it; nothing sent', async () => {
+    const id = await fresh();
+    const before = await job(id);
+    const { e, prompter, result } = edit(id, [{ replace: [['industry: Information Technology', 'industry: Healthcare']] }, { write: '' }], []);
+    const r = await result;
+    expect(r.code, r.stderr).toBe(0);
+    prompter.assertDone(); // not asked: the change was refused first
+    expect(e.runs()).toBe(2);
+    expect(e.seen(1)).toMatch(/^# ---- The last edit could not be sent: ----\n# invalid industryId; no update was sent\n# {3}- industryId: moves job \d+ from industry 1 to industry \d+, and its job function and employer type belong to an industry: give --job-function and --employer-type too/);
+    expect(e.seen(1)).toMatch(/^industry: Healthcare$/m); // the text kept
+    expect((await job(id)).updatedAt).toBe(before.updatedAt);
+  });
+
+  it('tells every problem in one round, before asking, then asks once and sends the fixed text', async () => {
+    const id = await fresh();
+    const before = await job(id);
+    const { e, prompter, result } = edit(id, [
+      { replace: [['industry: Information Technology', 'industry: Informaton Technology'], ['\ncurrency:', '\ncurrency: euro\n#']] },
+      { replace: [['industry: Informaton Technology', 'industry: Information Technology'], ['currency: euro', 'currency: EUR']] },
+    ]);
+    const r = await result;
+    expect(r.code, r.stderr).toBe(0);
+    prompter.assertDone(); // one question, for the text that passed the checks
+    expect(e.runs()).toBe(2);
+    expect(e.seen(1)).toContain('currency: must be an ISO 4217 code such as USD or EUR');
+    expect(e.seen(1)).toContain('no industry named "Informaton Technology"; did you mean "Information Technology"?');
+    expect(await job(id)).toMatchObject({ currency: 'EUR', industryId: before.industryId });
+  });
+
+  it('without a terminal, refuses to send without --yes (exit 2, nothing sent, the text kept); with --yes it sends', async () => {
+    const id = await fresh();
+    const before = await job(id);
+    const e = editor([{ replace: [[`title: ${before.title}`, 'title: Sent Only With Yes']] }]);
+    const env = { RECRUIT_TOKEN: 'sbx_direct_full', NO_COLOR: '1', CI: undefined, ...e.env };
+    const r = await runCli(['jobs', 'edit', String(id), '--base-url', sandbox.current.baseUrl], { tty: false, env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`nothing was sent to job ${id}`);
+    expect(r.stderr).toMatch(/^hint: pass --yes to send the changes without asking/m);
+    const kept = /your text is kept in (\S+\.txt)/.exec(r.stderr)?.[1];
+    expect(readFileSync(kept!, 'utf8')).toMatch(/^title: Sent Only With Yes$/m);
+    rmSync(dirname(kept!), { recursive: true, force: true });
+    expect((await job(id)).updatedAt).toBe(before.updatedAt);
+
+    const yes = await runCli(['jobs', 'edit', String(id), '--base-url', sandbox.current.baseUrl, '--yes'], {
+      tty: false,
+      env: { ...env, ...editor([{ replace: [[`title: ${before.title}`, 'title: Sent Only With Yes']] }]).env },
+    });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect((await job(id)).title).toBe('Sent Only With Yes');
   });
 });
 

@@ -212,10 +212,10 @@ describe('jobs update: checks before sending (exit 2, nothing sent)', () => {
     ['a description under 100 words', ['--description', words(99)], /description: has 99 words; at least 100 are required/],
     ['a description file under 100 words', ['--description-file', '-'], /description: has 3 words/],
     ['a location that is not a full location', ['--location', 'Remote'], /location: must be a full location even for a remote job/],
-    ['a salary interval outside H D W M Y', ['--salary-interval', 'Q'], /salaryInterval: must be one of H D W M Y/],
+    ['a salary interval outside H D W M Y', ['--salary-interval', 'Q'], /salaryInterval: must be one of H, D, W, M, Y/],
     ['salaryMin above salaryMax', ['--salary-min', '200', '--salary-max', '100'], /salaryMin: salaryMin \(200\) must not exceed salaryMax \(100\)/],
     ['salaryMin above salaryMax, both with separators (read as a CSV cell and the wizard read them)', ['--salary-min', '200,000', '--salary-max', '100 000'], /salaryMin: salaryMin \(200000\) must not exceed salaryMax \(100000\)/],
-    ['a number flag that is not a number', ['--experience', 'five'], /--experience must be a non-negative number, got "five"/],
+    ['a number flag that is not a number', ['--experience', 'five'], /experience: must be a number of at least 0/],
     ['a read-only field in --set', ['--set', 'status=5'], /status is set by the service[\s\S]*hint: change the lifecycle status with `recruit jobs status/],
     ['an invalid --set', ['--set', 'title'], /--set needs key=value/],
     ['an empty patch', [], /nothing to update/],
@@ -243,6 +243,60 @@ describe('jobs update: checks before sending (exit 2, nothing sent)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('salaryMin (5000) must not exceed salaryMax (2000)');
     expect(await getJob(job.id)).toEqual(job);
+  });
+});
+
+describe('jobs update: the checks jobs create makes, on every path (exit 2, nothing sent, the field named)', () => {
+  const sentNothing = async (job: JobResource) => expect(await getJob(job.id)).toEqual(job);
+
+  for (const [what, args, message] of [
+    ['a currency that is no ISO 4217 code', ['--currency', 'euro'], 'currency: must be an ISO 4217 code such as USD or EUR'],
+    ['a number in --set that is no number', ['--set', 'experience=abc'], 'experience: must be a number of at least 0'],
+    ['a list in --set that is no list', ['--set', 'skills=5'], 'skills: must be a list of non-empty strings'],
+    ['a reference in --set that is no id', ['--set', 'departmentId=sales'], 'departmentId: must be a positive integer id'],
+    ['a required field cleared', ['--set', 'title=null'], 'title: cannot be cleared: a job needs it'],
+  ] as const) {
+    it(`refuses ${what}`, async () => {
+      const job = await createJob();
+      const result = await recruit(['jobs', 'update', String(job.id), ...args]);
+      expect(result.stderr).toContain(message);
+      expect(result.code).toBe(2);
+      await sentNothing(job);
+    });
+  }
+
+  it('refuses --industry alone, which would leave the job function and employer type in the old industry, naming the flags to add', async () => {
+    const job = await createJob();
+    for (const extra of [[], ['--json']]) {
+      const result = await recruit(['jobs', 'update', String(job.id), '--industry', 'Healthcare', ...extra]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/moves job \d+ from industry 1 to industry \d+, and its job function and employer type belong to an industry: give --job-function and --employer-type too/);
+      expect(result.stderr).toContain('`recruit lookup functions --industry');
+    }
+    const withFunction = await recruit(['jobs', 'update', String(job.id), '--industry', 'Healthcare', '--job-function', 'Nursing']);
+    expect(withFunction.code).toBe(2);
+    expect(withFunction.stderr).toContain('give --employer-type too');
+    await sentNothing(job);
+  });
+
+  it('tells every problem in one round: the values and a misspelt name together', async () => {
+    const job = await createJob();
+    const result = await recruit(['jobs', 'update', String(job.id), '--currency', 'euro', '--set', 'experience=abc', '--job-function', 'Data Enginering']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('currency: must be an ISO 4217 code');
+    expect(result.stderr).toContain('experience: must be a number of at least 0');
+    expect(result.stderr).toContain('jobFunctionId: --job-function: no job function named "Data Enginering"');
+    await sentNothing(job);
+  });
+
+  it('refuses the same with many ids: nothing sent to any job', async () => {
+    const [a, b] = [await createJob(), await createJob()];
+    for (const args of [['--currency', 'euro'], ['--set', 'experience=abc'], ['--industry', 'Healthcare']]) {
+      const result = await recruit(['jobs', 'update', String(a.id), String(b.id), ...args]);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+    }
+    await sentNothing(a);
+    await sentNothing(b);
   });
 });
 
@@ -311,9 +365,10 @@ describe('jobs update: refusals by the API', () => {
 
   it('a server-side validation failure is exit 1 with the field details', async () => {
     const job = await createJob();
-    const result = await recruit(['jobs', 'update', String(job.id), '--currency', 'euro']);
+    // A rule only the service knows (the client checks the currency, a number's type and sign: see below).
+    const result = await recruit(['jobs', 'update', String(job.id), '--experience', '80']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('  - currency: must be an ISO 4217 code');
+    expect(result.stderr).toContain('  - experience: must be between 0 and 70');
   });
 });
 

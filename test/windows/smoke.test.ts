@@ -158,14 +158,15 @@ describe('Node for Windows under wine', () => {
     return { dir, path, steps };
   }
 
+  // No terminal here: --yes sends, as a script's jobs edit must (docs/decisions.md, "Checks and confirmation").
   it('jobs edit with EDITOR a .cmd file whose path has a space, and with `code --wait` as VS Code is installed (a .cmd found through PATHEXT)', { timeout: 90_000 }, async () => {
     const spaced = cmdEditor('my editor.cmd', '%1');
-    const first = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'edit', '2'], { env: { ...env, EDITOR: `"${winPath(spaced.path)}"`, EDIT_STEPS: winPath(spaced.steps) } });
+    const first = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'edit', '2', '--yes'], { env: { ...env, EDITOR: `"${winPath(spaced.path)}"`, EDIT_STEPS: winPath(spaced.steps) } });
     expect(first.code, first.stderr).toBe(0);
     expect(sandbox.current.store.jobs.get(2)?.title).toMatch(/^Edited On Windows /);
 
     const code = cmdEditor('fakecode.cmd', '%2');
-    const second = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'edit', '3'], { env: { ...env, EDITOR: 'fakecode --wait', EDIT_STEPS: winPath(code.steps) }, cwd: code.dir });
+    const second = await wine.run(['--base-url', sandbox.current.baseUrl, 'jobs', 'edit', '3', '--yes'], { env: { ...env, EDITOR: 'fakecode --wait', EDIT_STEPS: winPath(code.steps) }, cwd: code.dir });
     expect(second.code, second.stderr).toBe(0);
     expect(sandbox.current.store.jobs.get(3)?.title).toMatch(/^Edited On Windows /);
   });

@@ -6,6 +6,7 @@ import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import { mapped, type JobResults, type ReportBlock, type ReportColumn, type Tone } from '../../terminal/job-results.js';
 import { CAPACITY_CODE, CREATED_BY_ANOTHER_RUN, type StopReason } from '../../exactly-once/classify.js';
+import { resumeLine, type ResumeCommand } from '../../exactly-once/resume-command.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';
 import { BULK_LABELS, BULK_RESULTS, isDone, type BulkItem, type BulkResult } from './bulk-item.js';
@@ -91,7 +92,8 @@ function bulkReport(items: readonly BulkItem<unknown>[], reason: StopReason | un
         group: {
           label: `${plural(group.length, 'job')} ${capacity ? 'not changed' : BULK_LABELS[first.result]}:`,
           tone: TONES[first.result],
-          cause: capacity ? 'no free active-job slot — close a job or raise the limit' : errorText(first).replace(GAVE_UP, ''),
+          // The label says "not attempted" already: the cause is why.
+          cause: capacity ? 'no free active-job slot — close a job or raise the limit' : errorText(first).replace(GAVE_UP, '').replace(/^not attempted: /, ''),
           members: { numbers: group.map((i) => i.jobId), as: 'ids' },
         },
       });
@@ -116,11 +118,18 @@ export function tallyLine(items: readonly BulkItem<unknown>[], seconds: number):
   return `${plural(items.length, 'job')}: ${parts.join(', ')} (${seconds.toFixed(1)} s)`;
 }
 
-const RESUME = 'run the same command again: jobs already as asked are reported unchanged and not sent, unanswered changes are re-sent with their original key';
+const RESUMES = 'jobs already as asked are reported unchanged and not sent, unanswered changes are re-sent with their original key';
+const RESUME = `run the same command again: ${RESUMES}`;
+
+/** A run stopped by a signal: the hint names the command that resumes it, as `recruit status` does, when it can be shown. */
+function resumeHint(resume: ResumeCommand | undefined): string {
+  if (!resume) return RESUME;
+  const line = resumeLine(resume);
+  if (line.hidden) return RESUME;
+  return `run the same command again, \`${line.command}\`${line.stdin ? ` with ${line.stdin} on stdin` : ''}: ${RESUMES}`;
+}
 
 const HINTS: Partial<Record<ExitCode, string>> = {
-  [EXIT.INTERRUPTED]: RESUME,
-  [EXIT.TERMINATED]: RESUME,
   [EXIT.LOCAL_STATE]: `free space or fix the permissions of the state directory, then ${RESUME}`,
   [EXIT.AUTH]: `check the token and its permissions (\`recruit auth status\`), then ${RESUME}`,
   [EXIT.PROXY]: `nothing reached the service: fix the proxy settings (\`recruit help environment\`), then ${RESUME}`,
@@ -130,7 +139,7 @@ const HINTS: Partial<Record<ExitCode, string>> = {
 };
 
 /** The run's outcome when any job was not changed (or, with --dry-run, could not be read), for the command to throw. */
-export function bulkOutcome(items: readonly BulkItem<unknown>[], reason: StopReason | undefined): CliError | undefined {
+export function bulkOutcome(items: readonly BulkItem<unknown>[], reason: StopReason | undefined, resume?: ResumeCommand): CliError | undefined {
   const exit = worstExit(items.map((i) => i.exit));
   if (exit === EXIT.OK) return undefined;
   const missing = items.filter((i) => !isDone(i.result)).length;
@@ -144,7 +153,9 @@ export function bulkOutcome(items: readonly BulkItem<unknown>[], reason: StopRea
   // Codes another apply created first, with other values (apply/operation.ts): a re-run plans their update.
   const raced = items.some((i) => i.error?.code === CREATED_BY_ANOTHER_RUN);
   const hint =
-    exit !== EXIT.CONFLICT
+    exit === EXIT.INTERRUPTED || exit === EXIT.TERMINATED
+      ? resumeHint(resume)
+      : exit !== EXIT.CONFLICT
       ? HINTS[exit]
       : stale
         ? 'someone else changed those jobs meanwhile: check them, then run the command again to plan them anew'

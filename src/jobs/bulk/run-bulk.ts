@@ -138,7 +138,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
     } finally {
       run.close();
     }
-    return endOf(op, items, stopper.reason);
+    return endOf(op, items, stopper.reason, false, options.resume);
   } finally {
     offSignals();
   }
@@ -240,12 +240,12 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
 }
 
 /** The end of a change: every job's result, the tally and the outcome, for the command to print. */
-export function endOf<D>(op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false): RunResults {
+export function endOf<D>(op: BulkOperation<D>, items: BulkItem<D>[], reason: StopReason | undefined, dryRun = false, resume?: ResumeCommand): RunResults {
   markNotAttempted(items, reason);
   for (const item of items) item.view ??= op.view(item.result, item.planned?.detail, item.planned?.body);
   return {
     results: bulkResults(items, reason),
     tally: (seconds) => `${tallyLine(items, seconds)}${dryRun ? '; nothing sent (--dry-run)' : ''}`,
-    error: bulkOutcome(items, reason),
+    error: bulkOutcome(items, reason, resume),
   };
 }

@@ -4,7 +4,7 @@ import { examples, type Lazy, type Parent } from '../../define.js';
 export function addJobsEdit(jobs: Parent, lazy: Lazy): void {
   jobs
     .command('edit <jobId>')
-    .description("open a job's fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it")
-    .addHelpText('after', examples(['recruit jobs edit 3', 'EDITOR="code --wait" recruit jobs edit 3']))
+    .description("open a job's fields in your editor ($VISUAL, $EDITOR), then check what you changed, show it and send it once you confirm (--yes without a terminal)")
+    .addHelpText('after', examples(['recruit jobs edit 3', 'EDITOR="code --wait" recruit jobs edit 3', 'EDITOR=./my-edit-script recruit jobs edit 3 --yes   # in a script: --yes sends']))
     .action(lazy(() => import('./run.js')));
 }

@@ -1,8 +1,9 @@
 // `recruit jobs edit <jobId>`: the job's writable fields as text in the user's editor ($VISUAL,
-// $EDITOR), then the changes shown and, once confirmed, sent through `jobs update` (its checks,
-// name resolution, free-board rule and report). An unchanged or emptied file sends nothing; a file
+// $EDITOR), then the changes checked by `jobs update`'s checks (every problem at once, names
+// resolved), shown and, once confirmed (on a terminal; --yes without one), sent through `jobs
+// update` (its free-board rule and report). An unchanged or emptied file sends nothing; a file
 // that cannot be read, or a change that the checks refuse, opens the editor again with the
-// problem on top. Before anything is sent the job is read again: only the fields the user changed
+// problems on top. Before anything is sent the job is read again: only the fields the user changed
 // are sent, and one that someone else changed meanwhile is a conflict (changes.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +13,10 @@ import type { Job } from '../../../api/types.js';
 import type { Context } from '../../../context/context.js';
 import { optionKey } from '../../../context/job-field-flags.js';
 import { UsageError } from '../../../core/errors.js';
-import { answerOf } from '../../../prompts/prompter.js';
 import { openEditor } from '../../../terminal/editor.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import { parseJobId } from '../args.js';
+import { consent } from '../../consent.js';
 import type { UpdateOptions } from '../update/flags.js';
 import { changedFields, changedOnService, describeChanges, describeTheirs, mergedValues, rebase, touchesChanges, type Change, type Shown } from './changes.js';
 import { conflictNote, settleConflict } from './conflict.js';
@@ -103,31 +104,41 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
           ctx.info(`Job ${id} already has your values (someone made the same change); nothing was sent.`);
           return;
         }
+        const { checkUpdate, updateWith } = await import('../update/run.js');
+        const options = updateOptions(sorted.changes);
+        // Every check of `jobs update`, every problem at once, before the question: a change the
+        // service would refuse opens the editor again rather than being asked about.
+        try {
+          await withSpinner(ctx, `checking the changes to job ${id}`, () => checkUpdate(ctx, id, options, { job: now! }));
+        } catch (error) {
+          if (!(error instanceof UsageError)) throw error;
+          problem = problemText(error);
+          break;
+        }
         if (sorted.theirs.length > 0) ctx.info(describeTheirs(sorted.theirs));
         ctx.info(describeChanges(sorted.changes));
-        if (canAsk) {
-          const prompter = await ctx.prompter();
-          const sure = await answerOf(prompter.confirm({ message: `Send these changes to job ${id}?`, default: true }));
-          if (!sure) {
-            ctx.info('Nothing was sent.');
-            return;
-          }
+        const sure = await consent(ctx, `Send these changes to job ${id}?`, () => {
+          keep = true; // the user's text, refused for want of --yes
+          return withoutTerminal(id, file);
+        });
+        if (!sure) {
+          ctx.info('Nothing was sent.');
+          return;
         }
         const readFirst = base;
         const beforeSend = (job: Job) => {
           if (touchesChanges(readFirst, job, sorted.changes)) throw new ChangedBeforeSend(job);
         };
         try {
-          const { updateWith } = await import('../update/run.js');
-          return await updateWith(ctx, String(id), updateOptions(sorted.changes), { beforeSend });
+          return await updateWith(ctx, String(id), options, { beforeSend });
         } catch (error) {
           if (error instanceof ChangedBeforeSend) {
             now = error.now;
             continue;
           }
-          // The update's own checks run before anything is sent: their refusal is the user's to fix.
+          // The checks again, against the job as read right before the PATCH: the user's to fix.
           if (!(error instanceof UsageError)) throw error;
-          problem = [error.message, ...error.details.map((d) => `  - ${d.field ? `${d.field}: ` : ''}${d.message}`)].join('\n');
+          problem = problemText(error);
           now = undefined;
         }
       }
@@ -139,6 +150,20 @@ export default async function edit(ctx: Context, jobId: string): Promise<void> {
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A refusal of the checks as the editor shows it on top: the message, then a line per problem. */
+function problemText(error: UsageError): string {
+  return [error.message, ...error.details.map((d) => `  - ${d.field ? `${d.field}: ` : ''}${d.message}`)].join('\n');
+}
+
+/** Without a terminal the changes are sent only with --yes, as `jobs apply` applies its plan (docs/decisions.md). */
+function withoutTerminal(id: number, file: string): UsageError {
+  return new UsageError(
+    `jobs edit asks before it sends, and there is no terminal to ask on: nothing was sent to job ${id}; your text is kept in ${file}`,
+    [],
+    `pass --yes to send the changes without asking (\`recruit jobs edit ${id} --yes\`)`,
+  );
 }
 
 /** The update's options: each changed field as its flag would give it; an emptied optional field as null. */

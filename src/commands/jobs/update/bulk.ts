@@ -1,6 +1,7 @@
 // `recruit jobs update <id...> [field flags]` and `jobs update - ...`: one patch for many jobs, as a
 // bulk operation (src/jobs/bulk/run-bulk.ts). Each job keeps the single update's rules: it is read
-// first, names are resolved in its own industry, its salary bounds are checked against it, and its
+// first, names are resolved in its own industry, its salary bounds are checked against it (and a
+// move to another industry without a job function and employer type is refused), and its
 // current free-board setting is sent back unless the user chose one (docs/api-rules.md, "Publication rules" 2).
 // A job that already has every value asked for is reported unchanged and not sent.
 import type { ApiClient } from '../../../api/client.js';
@@ -12,7 +13,7 @@ import { plural } from '../../../jobs/batch/summary.js';
 import { salaryAgainstJob } from './checks.js';
 import type { NameReference } from './patch.js';
 import { planPublication } from './publication.js';
-import { resolveNames } from './references.js';
+import { industryMoveProblems, resolveNames } from './references.js';
 import { compareJobs, sameValue, whyIgnored } from '../update-report.js';
 import { contradictedFields } from '../update-contradictions.js';
 
@@ -60,7 +61,7 @@ export function updateOperation(api: ApiClient, patch: Record<string, unknown>, 
     plan: async (job: Job) => {
       const body: Record<string, unknown> = structuredClone(patch);
       if (names.length > 0) Object.assign(body, await resolve(job.industryId));
-      const problems = salaryAgainstJob(body, job);
+      const problems = [...salaryAgainstJob(body, job), ...industryMoveProblems(body, names, job)];
       if (problems.length > 0) return { problems };
       const publication = planPublication(body, job); // adds the job's own free-board setting unless one was given
       const requested = Object.keys(body).filter((k) => !(publication.kept && k === 'publishToFreeJobBoards'));

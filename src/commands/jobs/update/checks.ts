@@ -1,17 +1,10 @@
-// Checks a `jobs update` body before anything is sent: read-only fields, the
-// description's length, a full location, the salary interval and range. Every problem names its
+// Checks a `jobs update` body before anything is sent: read-only fields, each field by the rules
+// `jobs create` checks (type, range, codes, ids, the description's length, a full location), the salary range. Every problem names its
 // field; unknown fields are only reported, since the service has fields the API's description does not show.
 import type { ErrorDetail } from '../../../core/errors.js';
 import { UsageError } from '../../../core/errors.js';
-import {
-  descriptionProblem,
-  isSalaryInterval,
-  locationProblem,
-  READ_ONLY_JOB_FIELDS,
-  SALARY_INTERVALS,
-  WRITABLE_JOB_FIELDS,
-} from '../../../domain/job-rules.js';
-import { MAX_DEPTH, nestedDeeperThan } from '../../../jobs/job-input.js';
+import { READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../../domain/job-rules.js';
+import { MAX_DEPTH, nestedDeeperThan, patchProblems } from '../../../jobs/job-input.js';
 
 const READ_ONLY = new Set<string>(READ_ONLY_JOB_FIELDS);
 const WRITABLE = new Set<string>(WRITABLE_JOB_FIELDS);
@@ -40,23 +33,9 @@ function salaryProblem(min: unknown, max: unknown, field: string): ErrorDetail[]
   return [];
 }
 
+/** The patch's own problems: each field given by the rules a new job's have (jobs/job-input.ts), the salary range, nesting. */
 export function valueProblems(patch: Record<string, unknown>): ErrorDetail[] {
-  const problems: ErrorDetail[] = [];
-  const { description, location, salaryInterval } = patch;
-  if (description !== undefined) {
-    if (typeof description !== 'string') problems.push({ field: 'description', message: 'must be a string' });
-    else {
-      const problem = descriptionProblem(description);
-      if (problem) problems.push({ field: 'description', message: problem });
-    }
-  }
-  if (location !== undefined) {
-    const problem = typeof location === 'string' ? locationProblem(location) : 'must be a string';
-    if (problem) problems.push({ field: 'location', message: problem });
-  }
-  if (salaryInterval !== undefined && salaryInterval !== null && !isSalaryInterval(salaryInterval)) {
-    problems.push({ field: 'salaryInterval', message: `must be one of ${SALARY_INTERVALS.join(' ')}, got ${JSON.stringify(salaryInterval)}` });
-  }
+  const problems: ErrorDetail[] = patchProblems(patch).map(({ field, message }) => ({ field, message }));
   problems.push(...salaryProblem(patch.salaryMin, patch.salaryMax, 'salaryMin'));
   for (const field of unknownFields(patch)) {
     // The patch is level 1 (as a job is in a batch file): see MAX_DEPTH.

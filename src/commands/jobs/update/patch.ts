@@ -36,16 +36,6 @@ async function readFilePatch(ctx: Context, path: string): Promise<Record<string,
   return parsed as Record<string, unknown>;
 }
 
-function parseNumber(value: string, f: JobFieldFlag): number {
-  const n = parseNumberText(value);
-  if (n === undefined || n < 0) {
-    throw new UsageError(`${flagName(f)} must be a non-negative number, got "${value}"`, [
-      { field: f.field, message: `"${value}" is not a non-negative number` },
-    ]);
-  }
-  return n;
-}
-
 /** `key=value`; the value is JSON when it parses as JSON (5, true, ["a"]), else the text itself. */
 export function parseSet(entry: string): [string, unknown] {
   const eq = entry.indexOf('=');
@@ -86,7 +76,8 @@ export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<
         patch[f.field] = value;
         break;
       case 'number':
-        patch[f.field] = parseNumber(value, f);
+        // Not a number: left as given for the checks, which tell every problem at once (checks.ts).
+        patch[f.field] = parseNumberText(value) ?? value;
         break;
       case 'list':
         patch[f.field] = parseListText(value, ',');

@@ -7,16 +7,18 @@ import { checkOneStdin, readStdin } from '../../../terminal/read-input.js';
 import { getJob, updateJob } from '../../../api/jobs.js';
 import { parseJobId } from '../args.js';
 import type { Context } from '../../../context/context.js';
-import { UsageError } from '../../../core/errors.js';
+import { UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { writeOut } from '../../../terminal/io.js';
 import { writeJson } from '../../../terminal/output.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 import type { JobNamer } from '../job-view.js';
 import { checkReadOnly, salaryAgainstJob, throwProblems, unknownFields, valueProblems } from './checks.js';
-import { buildPatch, type NameReference } from './patch.js';
+import { buildPatch, type BuiltPatch, type NameReference } from './patch.js';
 import { describePublication, needsCurrentFreeBoards, planPublication } from './publication.js';
 import { compareJobs, describeIgnored, formatReport } from '../update-report.js';
-import { needsJobIndustry, resolveNames } from './references.js';
+import { industryMoveProblems, needsJobIndustry, unresolvedNames, type Unresolved } from './references.js';
+import { getJobOptions } from '../../../context/job-options.js';
+import { checkCodes } from '../../../jobs/job-input.js';
 import type { UpdateOptions } from './flags.js';
 import type { Job } from '../../../api/types.js';
 
@@ -24,39 +26,90 @@ import type { Job } from '../../../api/types.js';
 export interface UpdateHooks {
   /** Sees the job as read right before its PATCH; throwing sends nothing. */
   beforeSend?: (job: Job) => void;
+  /** The job as the caller read it: the checks use it rather than reading it again. */
+  job?: Job;
 }
 
 export default function update(ctx: Context, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
   return updateWith(ctx, jobIds, options);
 }
 
-export async function updateWith(ctx: Context, jobIds: string[] | string, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<void> {
-  const args = Array.isArray(jobIds) ? jobIds : [jobIds];
-  const bulk = args.length > 1 || args[0] === '-' || options.dryRun === true;
-  if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile]]);
-  const id = bulk ? 0 : parseJobId(args[0]!);
+/** The patch built from the options and the problems it has of its own (no request made); read-only fields end here. */
+async function localChecks(ctx: Context, options: UpdateOptions): Promise<BuiltPatch & { local: ErrorDetail[] }> {
   const { patch, names } = await buildPatch(ctx, options);
   if (Object.keys(patch).length === 0 && names.length === 0) {
     throw new UsageError('nothing to update', [], 'pass field flags (--title ...), --set key=value, --file, or a publication flag');
   }
   checkReadOnly(patch);
-  throwProblems(valueProblems(patch));
   const unknown = unknownFields(patch);
   if (unknown.length > 0) {
     ctx.warn(`${unknown.join(', ')}: not a known job field; sent as given (the service may have fields the CLI does not know)`);
   }
+  return { patch, names, local: valueProblems(patch) };
+}
 
-  if (bulk) return bulkUpdate(ctx, args, patch, names, options);
+/** jobType and educationLevel against the codes of /job-options, as `jobs create` checks them. */
+async function codeProblems(ctx: Context, patch: Record<string, unknown>): Promise<ErrorDetail[]> {
+  if (typeof patch.jobType !== 'string' && typeof patch.educationLevel !== 'string') return [];
+  const options = await getJobOptions(ctx);
+  return checkCodes(patch, { jobTypes: options.jobTypes, educationLevels: options.educationLevels }).map(({ field, message }) => ({ field, message }));
+}
 
+export interface CheckedUpdate {
+  /** The body to send: names resolved to ids. */
+  patch: Record<string, unknown>;
+  /** The job as read for the checks, when it was needed. */
+  job?: Job;
+}
+
+/**
+ * Every check of `jobs update <id>` before anything is sent, every problem told at once (as
+ * `jobs create` does, docs/decisions.md "Every problem in one round"): the patch's own, names
+ * resolved, codes, and against the job (salary bounds, an industry moved without its job function
+ * and employer type). A usage error (exit 2) when any fails; a service that cannot be reached then
+ * leaves the patch's own problems to tell.
+ */
+export async function checkUpdate(ctx: Context, id: number, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<CheckedUpdate> {
+  const { patch, names, local } = await localChecks(ctx, options);
+  if (local.length > 0 && names.length === 0) throwProblems(local);
   const api = await ctx.api();
-  // The job before the update: for the report (people), its free-board setting, or its industry.
-  // With --json it is read only for the last two, as before: a script gets the job, not the report.
+  // The job before the update: for the report (people), its free-board setting, its industry, or
+  // to check a change of industry. With --json it is read only when needed: a script gets the job, not the report.
   const human = !ctx.globals.json;
-  const needsJob = human || needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) || hooks.beforeSend !== undefined;
-  const job = needsJob ? await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id)) : undefined;
-  if (job) hooks.beforeSend?.(job);
-  if (names.length > 0) await withSpinner(ctx, 'resolving names', () => resolveNames(api, patch, names, job?.industryId));
-  if (job) throwProblems(salaryAgainstJob(patch, job));
+  const movesIndustry = typeof patch.industryId === 'number' || names.some((n) => n.field === 'industryId');
+  const needsJob = human || movesIndustry || needsCurrentFreeBoards(patch) || needsJobIndustry(patch, names) || hooks.beforeSend !== undefined;
+  let job = hooks.job;
+  const remote: ErrorDetail[] = [];
+  let unresolved: Unresolved[] = [];
+  try {
+    if (!job && needsJob) job = await withSpinner(ctx, `reading job ${id}`, () => getJob(api, id));
+    if (job) hooks.beforeSend?.(job);
+    if (names.length > 0) unresolved = await withSpinner(ctx, 'resolving names', () => unresolvedNames(api, patch, names, job?.industryId));
+    if (job) remote.push(...salaryAgainstJob(patch, job), ...industryMoveProblems(patch, names, job));
+    remote.push(...(await codeProblems(ctx, patch)));
+  } catch (error) {
+    if (local.length === 0) throw error;
+  }
+  // A single name not found: its own error, with the suggestion and the lookup that lists the names.
+  if (local.length === 0 && remote.length === 0 && unresolved.length === 1) throw unresolved[0]!.error;
+  throwProblems([...local, ...remote, ...unresolved.map((u) => u.detail)]);
+  return { patch, ...(job ? { job } : {}) };
+}
+
+export async function updateWith(ctx: Context, jobIds: string[] | string, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<void> {
+  const args = Array.isArray(jobIds) ? jobIds : [jobIds];
+  const bulk = args.length > 1 || args[0] === '-' || options.dryRun === true;
+  if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile]]);
+  if (bulk) {
+    const { patch, names, local } = await localChecks(ctx, options);
+    throwProblems(local);
+    throwProblems(await codeProblems(ctx, patch));
+    return bulkUpdate(ctx, args, patch, names, options);
+  }
+  const id = parseJobId(args[0]!);
+  const { patch, job } = await checkUpdate(ctx, id, options, hooks);
+  const api = await ctx.api();
+  const human = !ctx.globals.json;
   const plan = planPublication(patch, job);
 
   const res = await withSpinner(ctx, `updating job ${id}`, () => updateJob(api, id, patch, ctx.newKey()));
