@@ -181,7 +181,7 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, ne
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'apply' -d 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'edit' -d 'open a job\'s fields in your editor ($VISUAL, $EDITOR), then send what you changed, after showing it'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'edit' -d 'open a job\'s fields in your editor ($VISUAL, $EDITOR), then check what you changed, show it and send it once you confirm (--yes without a terminal)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'wait' -d 'wait until jobs are approved, active or in a status (ids, or - for stdin); exit 8 if one is rejected, 5 past --timeout'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
