@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/version\.txt|dist\/chunks\/jq\.wasm|dist\/chunks\/jq-worker\.cjs|dist\/man\/man1\/recruit[a-z-]*\.1|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|README\.md|LICENSE|package\.json)$/;
+const ALLOWED = /^(bin\/(recruit|compile-cache)\.js|(bin|dist)\/package\.json|dist\/version\.txt|dist\/chunks\/jq\.wasm|dist\/chunks\/jq-worker\.cjs|dist\/man\/man1\/recruit[a-z-]*\.1|dist\/.+\.js|completions\/(recruit\.bash|_recruit|recruit\.fish)|docs\/([a-z-]+\/)?[a-z-]+\.(md|yaml)|README\.md|LICENSE|package\.json)$/;
 
 /** The targets of a Markdown text's links: inline `[text](target "title")` and `[label]: target`. */
 export function linkTargets(markdown: string): string[] {
@@ -79,9 +79,9 @@ describe('the npm package', () => {
     expect(brokenRelativeLinks(readme, files)).toEqual([]);
   });
 
-  it('holds only what runs: the executable, the bundle, completions, README and LICENSE', () => {
+  it('holds only what runs and its documentation: the executable, the bundle, completions, docs/ (the README links into it), README and LICENSE', () => {
     expect(files.filter((f) => !ALLOWED.test(f))).toEqual([]);
-    for (const needed of ['bin/recruit.js', 'bin/compile-cache.js', 'dist/main.js', 'completions/recruit.bash', 'README.md', 'LICENSE']) {
+    for (const needed of ['bin/recruit.js', 'bin/compile-cache.js', 'dist/main.js', 'completions/recruit.bash', 'docs/guides/jobs.md', 'docs/reference/commands.md', 'README.md', 'LICENSE']) {
       expect(files).toContain(needed);
     }
     expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
