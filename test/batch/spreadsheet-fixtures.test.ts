@@ -21,8 +21,8 @@ describe('spreadsheet files as Excel and Sheets write them', () => {
   it("Excel's 'CSV (Comma delimited)' in Windows-1252: read as such, said once, the text intact", async () => {
     const res = await batch(sandbox.current.baseUrl, fixture('excel-windows-1252.csv'));
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr.match(/read as Windows-1252/g)).toHaveLength(1);
-    expect(res.stderr).toContain("read as Windows-1252 (Excel's 'CSV (Comma delimited)'); save as 'CSV UTF-8' to skip this note");
+    expect(res.stderr.match(/read as windows-1252/g)).toHaveLength(1);
+    expect(res.stderr).toMatch(/read as windows-1252 \(detected; Excel's 'CSV \(Comma delimited\)'\): "[^"]*[^ -~][^"]*"; if it reads wrong, pass --encoding <name>; save the file as UTF-8 to skip this note/);
     expect(storedByCode('FX-1252-1')).toMatchObject({ title: 'Ingénieur DevOps', location: 'Zürich, Switzerland', salaryMin: 70000, skills: LINUX });
     expect(storedByCode('FX-1252-2').title).toBe('Büroleiter – Straße');
     expect(storedByCode('FX-1252-3').title).toBe('Café “Crème” €5 bonus…');
@@ -32,7 +32,7 @@ describe('spreadsheet files as Excel and Sheets write them', () => {
   it("Excel's 'CSV UTF-8': the BOM is not part of the first column's name", async () => {
     const res = await batch(sandbox.current.baseUrl, fixture('excel-utf8-bom.csv'));
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).not.toContain('Windows-1252');
+    expect(res.stderr).not.toContain('read as');
     expect(storedByCode('FX-BOM-1')).toMatchObject({ title: 'Ingeniero de datos (Señor)', location: 'São Paulo, Brazil', salaryMin: 5000, skills: ['SQL', 'Python'] });
     expect(storedByCode('FX-BOM-2').title).toBe('Инженер по данным');
   });

@@ -9,6 +9,7 @@ import { checkKey } from '../../../config/keys.js';
 import { ENV_OF } from '../sources.js';
 import { parseProxy, redactUserInfo } from '../../../config/network.js';
 import { readCaFile } from '../../../context/network-options.js';
+import { checkEncoding } from '../../../terminal/text-input.js';
 import { resolve } from 'node:path';
 
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
@@ -50,6 +51,10 @@ export default async function set(ctx: Context, key: string, raw: string): Promi
       value = resolve(raw);
       readCaFile(value, 'ca-file');
       change = { caFile: value };
+      break;
+    case 'encoding':
+      value = (await checkEncoding({ name: raw.trim(), where: 'encoding' })).name;
+      change = { encoding: value };
       break;
   }
   await updateConfig(ctx.env, (data) => {
