@@ -34,6 +34,10 @@ const reliabilityCore = [
   'src/core/rename-retry.ts',
   'src/core/atomic-file.ts',
   'src/terminal/text-input.ts',
+  'src/terminal/utf8-sequences.ts',
+  'src/terminal/byte-survey.ts',
+  'src/terminal/plausible-words.ts',
+  'src/terminal/encoding-detect.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -35,9 +35,10 @@ export default defineConfig({
       'test/exactly-once/**/*.test.ts',
       'test/jobs/**/*.test.ts',
       'test/cli/jobs-create.test.ts',
-      // Atomic writes and their rename retries; the decoding of input files.
+      // Atomic writes and their rename retries; the decoding of input files and the detection of their encoding.
       'test/core/**/*.test.ts',
       'test/cli/text-input.test.ts',
+      'test/cli/encoding-detect.test.ts',
       // Proxies and the company CA, through the CLI: the options reach the transport, a batch stops at a proxy's refusal.
       'test/cli/proxy.test.ts',
       // Verification against the account: replays, plans gone stale, contradicting answers.

@@ -30,8 +30,8 @@ __recruit_spec() {
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --sheet --csv --xlsx --output --concurrency --restart --create-edited --from --dry-run --wait --resume -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --sheet --output --concurrency --from)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --publish-career-page --publish-free-boards --file --format --delimiter --sheet --encoding --csv --xlsx --output --concurrency --restart --create-edited --from --dry-run --wait --resume -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --file --format --delimiter --sheet --encoding --output --concurrency --from)
       ;;
     'jobs pending')
       __recruit_opts+=(-h --help)
@@ -56,14 +56,14 @@ __recruit_spec() {
       __recruit_variadic=1
       ;;
     'jobs update')
-      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --publish-career-page --no-publish-career-page --publish-free-boards --no-publish-free-boards --concurrency --dry-run -h --help)
-      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --concurrency)
+      __recruit_opts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --encoding --publish-career-page --no-publish-career-page --publish-free-boards --no-publish-free-boards --concurrency --dry-run -h --help)
+      __recruit_vopts+=(--title --description --description-file --location --industry --job-function --employer-type --customer --department --hiring-manager --job-type --education-level --salary-interval --salary-min --salary-max --currency --experience --qualifications --skills --optional-skills --job-code --set --file --encoding --concurrency)
       __recruit_nargs=1
       __recruit_variadic=1
       ;;
     'jobs apply')
-      __recruit_opts+=(--file --format --delimiter --sheet --prune --dry-run --concurrency -h --help)
-      __recruit_vopts+=(--file --format --delimiter --sheet --concurrency)
+      __recruit_opts+=(--file --format --delimiter --sheet --encoding --prune --dry-run --concurrency -h --help)
+      __recruit_vopts+=(--file --format --delimiter --sheet --encoding --concurrency)
       ;;
     'jobs edit')
       __recruit_opts+=(-h --help)
@@ -79,8 +79,8 @@ __recruit_spec() {
       __recruit_nargs=1
       ;;
     'api')
-      __recruit_opts+=(-X --method -f --field -H --header --input --paginate -h --help)
-      __recruit_vopts+=(-X --method -f --field -H --header --input)
+      __recruit_opts+=(-X --method -f --field -H --header --input --encoding --paginate -h --help)
+      __recruit_vopts+=(-X --method -f --field -H --header --input --encoding)
       __recruit_nargs=1
       ;;
     'status')
@@ -108,7 +108,7 @@ __recruit_spec() {
       ;;
     'config')
       __recruit_subs=(list get set help)
-      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file' 'display help for command')
+      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file, encoding' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'config list')
@@ -210,7 +210,7 @@ __recruit_argument_values() {
     'jobs status|1'|'jobs status|2') __recruit_cache settable-statuses ;;
     'jobs help|0') __recruit_words create pending drafts get list status update apply edit wait ;;
     'auth help|0') __recruit_words login status logout token ;;
-    'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency active-job-limit proxy no-proxy ca-file ;;
+    'config get|0'|'config set|0') __recruit_words profile base-url account-type concurrency active-job-limit proxy no-proxy ca-file encoding ;;
     'config help|0') __recruit_words list get set ;;
     'sandbox help|0') __recruit_words serve tokens approve reject reset ;;
     'completion|0') __recruit_words bash zsh fish ;;

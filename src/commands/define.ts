@@ -32,5 +32,9 @@ export function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
 
+/** The help of --encoding, which every command that reads a file has (src/context/input-encoding.ts). */
+export const ENCODING_HELP =
+  "the encoding of the files it reads: auto (the default: told from their bytes), utf-8, windows-1250, shift_jis, ... (any name iconv-lite knows; env RECRUIT_ENCODING, or the profile's encoding)";
+
 /** The parser of a repeatable flag: every value, in order. */
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

@@ -33,6 +33,8 @@ export interface Profile {
   noProxy?: string;
   /** A PEM file of certificates to trust besides Node's own (an absolute path). */
   caFile?: string;
+  /** The encoding input files are read in: `auto` (told from their bytes) or a name iconv-lite knows. */
+  encoding?: string;
   learnedAccountType?: LearnedAccountType;
 }
 

@@ -1,7 +1,7 @@
 // The settings `config get` and `config set` know, and the errors for the ones they do not.
 import { UsageError } from '../core/errors.js';
 
-export const GET_KEYS = ['profile', 'base-url', 'account-type', 'concurrency', 'active-job-limit', 'proxy', 'no-proxy', 'ca-file'] as const;
+export const GET_KEYS = ['profile', 'base-url', 'account-type', 'concurrency', 'active-job-limit', 'proxy', 'no-proxy', 'ca-file', 'encoding'] as const;
 export const SET_KEYS = GET_KEYS;
 export type ConfigKey = (typeof GET_KEYS)[number];
 

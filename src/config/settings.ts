@@ -36,6 +36,12 @@ export interface Settings {
   /** The account's active-job limit when configured (none by default: the service does not say it). */
   activeJobLimit: number | undefined;
   activeJobLimitSource: Source;
+  /**
+   * The encoding of input files: `auto` (told from their bytes) or a name; checked where a file is
+   * read (src/context/input-encoding.ts), which loads iconv-lite, so not for every command here.
+   */
+  encoding: string;
+  encodingSource: Source;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -157,6 +163,13 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     ],
     [undefined, 'default'],
   );
+  const [encoding, encodingSource] = pick<string>(
+    [
+      [env.RECRUIT_ENCODING?.trim(), 'env'],
+      [typeof stored.encoding === 'string' ? stored.encoding.trim() : undefined, 'profile'],
+    ],
+    ['auto', 'default'],
+  );
   const where = (source: Source, key: string) =>
     source === 'flag' ? `--${key}` : source === 'env' ? `RECRUIT_${key.toUpperCase().replace(/-/g, '_')}` : `${key} in profile "${profile}"`;
   return {
@@ -174,5 +187,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
     concurrencySource,
     activeJobLimit: limitRaw === undefined ? undefined : parseActiveJobLimit(limitRaw, where(activeJobLimitSource, 'active-job-limit')),
     activeJobLimitSource,
+    encoding,
+    encodingSource,
   };
 }

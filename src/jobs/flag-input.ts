@@ -5,6 +5,7 @@ import type { Context } from '../context/context.js';
 import { UsageError, type ErrorDetail } from '../core/errors.js';
 import { JOB_FIELD_FLAGS, flagName, optionKey } from '../context/job-field-flags.js';
 import { readInput } from '../terminal/read-input.js';
+import { inputEncoding } from '../context/input-encoding.js';
 import { parseBooleanText, parseListText, parseNumberText, parseReferenceText, REFERENCE_FIELDS } from '../domain/job-fields.js';
 
 const REFERENCE_NAME = new Map<string, string>(REFERENCE_FIELDS.map((r) => [r.idField, r.name]));
@@ -33,7 +34,7 @@ export async function inputFromFlags(
       case 'text':
       case 'long-text':
       case 'code':
-        input[f.field] = f.fromFile ? await readInput(ctx.io, value, flag, (note) => ctx.info(note)) : value;
+        input[f.field] = f.fromFile ? await readInput(ctx.io, value, flag, { encoding: await inputEncoding(ctx, options.encoding as string | undefined), note: (note) => ctx.info(note) }) : value;
         break;
       case 'number': {
         const n = parseNumberText(value);

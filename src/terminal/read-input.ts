@@ -1,11 +1,18 @@
 // Reads a file named on the command line, or stdin for `-`. A missing or unreadable file is a usage
 // error naming the flag (exit 2): nothing has been sent yet. The bytes are decoded as every input
-// is (text-input.ts): a BOM is left out, UTF-16 and Windows-1252 are read, and bytes that are no
-// text stop the command with their line and column.
+// is (text-input.ts): a BOM is left out, UTF-16 and other encodings are read (told from the bytes,
+// or given by --encoding), and bytes that are no text stop the command with their line and column.
 import { readFile } from 'node:fs/promises';
 import type { IO } from './io.js';
 import { UsageError } from '../core/errors.js';
-import { decodeBytes, encodingNote, lineAndColumn, unreadableAt, unreadableWhat, UNREADABLE_HINT } from './text-input.js';
+import { AUTO, decodeBytes, encodingNote, lineAndColumn, unreadableAt, unreadableHint, unreadableWhat, type EncodingChoice } from './text-input.js';
+
+export interface ReadOptions {
+  /** Hears the note said when the encoding was detected or given rather than said by the bytes. */
+  note?: (text: string) => void;
+  /** `auto` unless --encoding or the setting names one. */
+  encoding?: EncodingChoice;
+}
 
 async function stdinBytes(stdin: IO['stdin']): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -15,26 +22,26 @@ async function stdinBytes(stdin: IO['stdin']): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Bytes as text; `what` names them in an error, `note` hears that they were read as Windows-1252. */
-async function textOf(bytes: Uint8Array, what: string, note?: (text: string) => void): Promise<string> {
-  const { text, sniff } = await decodeBytes(bytes);
+/** Bytes as text; `what` names them in an error and in the note. */
+async function textOf(bytes: Uint8Array, what: string, options: ReadOptions): Promise<string> {
+  const { text, sniff } = await decodeBytes(bytes, options.encoding ?? AUTO, what);
   const bad = unreadableAt(text);
   if (bad !== -1) {
     const { line, column } = lineAndColumn(text, bad);
-    throw new UsageError(`${what} cannot be read: line ${line}, column ${column}: ${unreadableWhat(text, bad)}`, [], UNREADABLE_HINT);
+    throw new UsageError(`${what} cannot be read: line ${line}, column ${column}: ${unreadableWhat(text, bad, sniff)}`, [], unreadableHint(sniff));
   }
   const said = encodingNote(sniff, what);
-  if (said !== undefined) note?.(said);
+  if (said !== undefined) options.note?.(said);
   return text;
 }
 
-export async function readStdin(stdin: IO['stdin'], note?: (text: string) => void): Promise<string> {
-  return textOf(await stdinBytes(stdin), 'stdin', note);
+export async function readStdin(stdin: IO['stdin'], options: ReadOptions = {}): Promise<string> {
+  return textOf(await stdinBytes(stdin), 'stdin', options);
 }
 
 /** The text of `path`, or of stdin when `path` is `-`; `what` names the flag for messages. */
-export async function readInput(io: IO, path: string, what: string, note?: (text: string) => void): Promise<string> {
-  if (path === '-') return textOf(await stdinBytes(io.stdin), `${what} - (stdin)`, note);
+export async function readInput(io: IO, path: string, what: string, options: ReadOptions = {}): Promise<string> {
+  if (path === '-') return textOf(await stdinBytes(io.stdin), `${what} - (stdin)`, options);
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -43,7 +50,7 @@ export async function readInput(io: IO, path: string, what: string, note?: (text
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new UsageError(`${what}: cannot read "${path}": ${reason}`);
   }
-  return textOf(bytes, `${what} ${path}`, note);
+  return textOf(bytes, `${what} ${path}`, options);
 }
 
 /** Refuses a command line that names stdin (`-`) more than once: it can be read only once. */

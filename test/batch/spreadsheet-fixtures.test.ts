@@ -1,6 +1,6 @@
-// Files as Excel and Google Sheets write them (test/fixtures/spreadsheets/README.md says how each
-// was made), each read by `jobs create --file` over real HTTP against the sandbox: each creates
-// exactly the jobs it holds, with their text intact, whatever its encoding and separator.
+// Files as Excel, Google Sheets and LibreOffice Calc write them (test/fixtures/spreadsheets/README.md
+// says how each was made), each read by `jobs create --file` over real HTTP against the sandbox: each
+// creates exactly the jobs it holds, with their text intact, whatever its encoding and separator.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -21,8 +21,8 @@ describe('spreadsheet files as Excel and Sheets write them', () => {
   it("Excel's 'CSV (Comma delimited)' in Windows-1252: read as such, said once, the text intact", async () => {
     const res = await batch(sandbox.current.baseUrl, fixture('excel-windows-1252.csv'));
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr.match(/read as Windows-1252/g)).toHaveLength(1);
-    expect(res.stderr).toContain("read as Windows-1252 (Excel's 'CSV (Comma delimited)'); save as 'CSV UTF-8' to skip this note");
+    expect(res.stderr.match(/read as windows-1252/g)).toHaveLength(1);
+    expect(res.stderr).toMatch(/read as windows-1252 \(detected; Excel's 'CSV \(Comma delimited\)'\): "[^"]*[^ -~][^"]*"; if it reads wrong, pass --encoding <name>; save the file as UTF-8 to skip this note/);
     expect(storedByCode('FX-1252-1')).toMatchObject({ title: 'Ingénieur DevOps', location: 'Zürich, Switzerland', salaryMin: 70000, skills: LINUX });
     expect(storedByCode('FX-1252-2').title).toBe('Büroleiter – Straße');
     expect(storedByCode('FX-1252-3').title).toBe('Café “Crème” €5 bonus…');
@@ -32,7 +32,7 @@ describe('spreadsheet files as Excel and Sheets write them', () => {
   it("Excel's 'CSV UTF-8': the BOM is not part of the first column's name", async () => {
     const res = await batch(sandbox.current.baseUrl, fixture('excel-utf8-bom.csv'));
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).not.toContain('Windows-1252');
+    expect(res.stderr).not.toContain('read as');
     expect(storedByCode('FX-BOM-1')).toMatchObject({ title: 'Ingeniero de datos (Señor)', location: 'São Paulo, Brazil', salaryMin: 5000, skills: ['SQL', 'Python'] });
     expect(storedByCode('FX-BOM-2').title).toBe('Инженер по данным');
   });
@@ -56,6 +56,19 @@ describe('spreadsheet files as Excel and Sheets write them', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(storedByCode('FX-SHEETS-1')).toMatchObject({ title: 'برنامه\u200cنویس ارشد', salaryMin: 70000, salaryMax: 95000, skills: ['Go', 'Rust'] });
     expect(storedByCode('00042').title).toBe('Engineer 👩\u200d💻 (Ops, "night")');
+  });
+
+  it.each([
+    ['windows-1250', 'LO-1250', ['Vývojář softwaru', 'Účetní – pobočka Ostrava', 'Vedoucí skladu (Plzeň)'], 'Praha, Czechia'],
+    ['windows-1251', 'LO-1251', ['Менеджер по продажам', 'Бухгалтер', 'Инженер-программист'], 'Москва, Russia'],
+    ['shift_jis', 'LO-SJIS', ['営業部長', 'ソフトウェア開発者', '経理担当（名古屋）'], '東京, Japan'],
+  ])("LibreOffice Calc's CSV in %s: its encoding told from the bytes, said once, the text intact", async (encoding, code, titles, location) => {
+    const res = await batch(sandbox.current.baseUrl, fixture(`libreoffice-${encoding}.csv`));
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr.match(/read as /g)).toHaveLength(1);
+    expect(res.stderr).toContain(`read as ${encoding} (detected): "${titles[0]}"`);
+    titles.forEach((title, k) => expect(storedByCode(`${code}-${k + 1}`).title).toBe(title));
+    expect(storedByCode(`${code}-1`).location).toBe(location);
   });
 
   it("Google Sheets' TSV, told by its name", async () => {

@@ -35,8 +35,8 @@ describe('jobs create: argv -> options', () => {
   });
 
   it('passes the batch flags, --format checked against its choices', async () => {
-    const { args } = await runArguments(['jobs', 'create', '--file', 'jobs.csv', '--format', 'csv', '--csv', '--concurrency', '8', '--restart', '--dry-run']);
-    expect(args).toEqual([{ file: 'jobs.csv', format: 'csv', csv: true, concurrency: '8', restart: true, dryRun: true } satisfies CreateOptions]);
+    const { args } = await runArguments(['jobs', 'create', '--file', 'jobs.csv', '--format', 'csv', '--csv', '--concurrency', '8', '--restart', '--dry-run', '--encoding', 'windows-1250']);
+    expect(args).toEqual([{ file: 'jobs.csv', format: 'csv', csv: true, concurrency: '8', restart: true, dryRun: true, encoding: 'windows-1250' } satisfies CreateOptions]);
     const error = await rejection(['jobs', 'create', '--file', 'jobs.txt', '--format', 'xml']);
     expect(error).toBeInstanceOf(CommanderError);
     expect((error as CommanderError).code).toBe('commander.invalidArgument');
@@ -74,15 +74,15 @@ describe('jobs update: argv -> arguments and options', () => {
   });
 
   it('--publish-career-page and --file', async () => {
-    const { args } = await runArguments(['jobs', 'update', '7', '--publish-career-page', '--file', 'patch.json']);
-    expect(args).toEqual([['7'], { publishCareerPage: true, file: 'patch.json' } satisfies UpdateOptions]);
+    const { args } = await runArguments(['jobs', 'update', '7', '--publish-career-page', '--file', 'patch.json', '--encoding', 'shift_jis']);
+    expect(args).toEqual([['7'], { publishCareerPage: true, file: 'patch.json', encoding: 'shift_jis' } satisfies UpdateOptions]);
   });
 });
 
 describe('jobs apply: argv -> options', () => {
   it('passes --file, --format, --prune, --dry-run and --concurrency; --yes is a global option', async () => {
-    const { args, globals } = await runArguments(['--yes', 'jobs', 'apply', '--file', '-', '--format', 'json', '--prune', '--dry-run', '--concurrency', '8']);
-    expect(args).toEqual([{ file: '-', format: 'json', prune: true, dryRun: true, concurrency: '8' } satisfies ApplyOptions]);
+    const { args, globals } = await runArguments(['--yes', 'jobs', 'apply', '--file', '-', '--format', 'json', '--prune', '--dry-run', '--concurrency', '8', '--encoding', 'auto']);
+    expect(args).toEqual([{ file: '-', format: 'json', prune: true, dryRun: true, concurrency: '8', encoding: 'auto' } satisfies ApplyOptions]);
     expect(globals).toMatchObject({ yes: true });
   });
 

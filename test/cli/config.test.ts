@@ -44,6 +44,7 @@ describe('config list', () => {
       'proxy\thttp://***@proxy.example.com:3128\tHTTPS_PROXY environment variable',
       'no-proxy\t\tnot set',
       'ca-file\t\tnot set',
+      'encoding\tauto\tdefault',
       'token\tset\tprofile "prod"',
     ]);
     expect(result.stdout).not.toContain(SECRET);
@@ -73,6 +74,7 @@ describe('config list', () => {
       proxy: { value: null, source: null },
       'no-proxy': { value: null, source: null },
       'ca-file': { value: null, source: null },
+      encoding: { value: 'auto', source: 'default' },
       token: { value: 'set', source: 'env' },
     });
     expect(result.stdout).not.toContain('tok_from_env');
@@ -122,7 +124,7 @@ describe('config get', () => {
   it('an unknown key is exit 2 listing the valid ones; the token is never printed', async () => {
     const unknown = await runCli(['config', 'get', 'colour'], { env: envWith(twoProfiles) });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('valid keys: profile, base-url, account-type, concurrency, active-job-limit, proxy, no-proxy, ca-file');
+    expect(unknown.stderr).toContain('valid keys: profile, base-url, account-type, concurrency, active-job-limit, proxy, no-proxy, ca-file, encoding');
     const token = await runCli(['config', 'get', 'token'], { env: envWith(twoProfiles) });
     expect(token.code).toBe(2);
     expect(token.stdout + token.stderr).not.toContain(SECRET);

@@ -20,7 +20,7 @@ const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // Only requests that go through a proxy need these.
 const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
 // What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents, the workbook library.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'exceljs', ...PROXY_AGENTS];
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'chardet', 'exceljs', ...PROXY_AGENTS];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -210,13 +210,18 @@ describe('what a command loads', () => {
     expect(onTerminal.packages).not.toContain('@inquirer/core');
   });
 
-  it('a CSV batch loads iconv-lite only for a Windows-1252 file', async () => {
+  it('a CSV batch loads iconv-lite and the encoding detector only for a file that is not UTF-8', async () => {
     const fixture = (name: string) => join(ROOT, 'test/fixtures/spreadsheets', name);
-    const utf8 = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', fixture('excel-utf8-bom.csv'), '--dry-run']);
-    expect(utf8.packages).toContain('csv-parse');
-    expect(utf8.packages).not.toContain('iconv-lite');
+    for (const name of ['excel-utf8-bom.csv', 'sheets.csv']) {
+      const utf8 = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', fixture(name), '--dry-run']);
+      expect(utf8.packages).toContain('csv-parse');
+      expect(utf8.packages).not.toContain('iconv-lite');
+      expect(utf8.packages).not.toContain('chardet');
+      expect([...utf8.sources].filter((s) => /encoding-detect|plausible-words|byte-survey/.test(s))).toEqual([]);
+    }
     const cp1252 = await loadedBy(['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', fixture('excel-windows-1252.csv'), '--dry-run']);
-    expect(cp1252.stderr).toContain('read as Windows-1252');
+    expect(cp1252.stderr).toContain('read as windows-1252 (detected');
     expect(cp1252.packages).toContain('iconv-lite');
+    expect(cp1252.packages).toContain('chardet');
   });
 });

@@ -3,7 +3,7 @@
 // string. `key[]=value` appends to an array.
 import type { IO } from '../../terminal/io.js';
 import { UsageError } from '../../core/errors.js';
-import { readInput } from '../../terminal/read-input.js';
+import { readInput, type ReadOptions } from '../../terminal/read-input.js';
 
 export type Scalar = string | number | boolean | null;
 export type Fields = Record<string, Scalar | Scalar[]>;
@@ -17,14 +17,15 @@ export function typedValue(raw: string): Scalar {
   return raw;
 }
 
-export async function parseFields(io: IO, entries: readonly string[]): Promise<Fields> {
+/** `read`: how an `@file` is read (its encoding, and who hears the note about it). */
+export async function parseFields(io: IO, entries: readonly string[], read: ReadOptions = {}): Promise<Fields> {
   const fields: Fields = {};
   for (const entry of entries) {
     const eq = entry.indexOf('=');
     const rawKey = eq < 0 ? '' : entry.slice(0, eq).trim();
     if (rawKey === '' || rawKey === '[]') throw new UsageError(`-f/--field needs key=value, got "${entry}"`);
     const raw = entry.slice(eq + 1);
-    const value = raw.startsWith('@') ? await readInput(io, raw.slice(1), `-f ${rawKey}`) : typedValue(raw);
+    const value = raw.startsWith('@') ? await readInput(io, raw.slice(1), `-f ${rawKey}`, read) : typedValue(raw);
     if (rawKey.endsWith('[]')) {
       const key = rawKey.slice(0, -2);
       const existing = fields[key];

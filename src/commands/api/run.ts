@@ -5,6 +5,7 @@ import type { Context } from '../../context/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withSpinner } from '../../terminal/spinner.js';
 import { checkOneStdin, readInput } from '../../terminal/read-input.js';
+import { inputEncoding } from '../../context/input-encoding.js';
 import { appendQuery, parseFields, stdinFields } from './fields.js';
 import { parseHeaders } from './headers.js';
 import { writeAllPages } from './paginate.js';
@@ -30,8 +31,11 @@ export default async function api(ctx: Context, rawPath: string, options: ApiOpt
   checkOneStdin([['--input', options.input], ...stdinFields(entries).map((name): [string, string] => [name, '-'])]);
   const method = chooseMethod(options, entries.length > 0 || options.input !== undefined);
   const { headers, idempotencyKey } = parseHeaders(options.header ?? []);
-  const fields = await parseFields(ctx.io, entries);
-  const input = options.input === undefined ? undefined : await readInput(ctx.io, options.input, '--input');
+  // The setting is looked at only when a file is read; --encoding is checked whenever it is given.
+  const readsFile = options.input !== undefined || options.encoding !== undefined || entries.some((e) => e.slice(e.indexOf('=') + 1).startsWith('@'));
+  const read = { ...(readsFile ? { encoding: await inputEncoding(ctx, options.encoding) } : {}), note: (note: string) => ctx.info(note) };
+  const fields = await parseFields(ctx.io, entries, read);
+  const input = options.input === undefined ? undefined : await readInput(ctx.io, options.input, '--input', read);
 
   const client = await ctx.api();
   const target = resolveTarget(rawPath, client.baseUrl);

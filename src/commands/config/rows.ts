@@ -31,6 +31,7 @@ export function settingRows(ctx: Context): SettingRow[] {
     { key: 'concurrency', value: s.concurrency, source: s.concurrencySource },
     { key: 'active-job-limit', value: s.activeJobLimit ?? null, source: s.activeJobLimit === undefined ? null : s.activeJobLimitSource },
     ...networkRows(ctx),
+    { key: 'encoding', value: s.encoding, source: s.encodingSource },
     sandbox
       ? { key: 'token', value: 'set', source: 'sandbox' }
       : { key: 'token', value: s.token ? 'set' : 'not set', source: s.tokenSource ?? null },

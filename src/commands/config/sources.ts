@@ -1,7 +1,7 @@
 // Where a setting comes from, in words, for `config list` and `auth status`.
 import type { Source } from '../../config/settings.js';
 
-export type SettingKey = 'profile' | 'base-url' | 'account-type' | 'concurrency' | 'active-job-limit' | 'proxy' | 'no-proxy' | 'ca-file' | 'token';
+export type SettingKey = 'profile' | 'base-url' | 'account-type' | 'concurrency' | 'active-job-limit' | 'proxy' | 'no-proxy' | 'ca-file' | 'encoding' | 'token';
 
 export const ENV_OF: Record<SettingKey, string> = {
   profile: 'RECRUIT_PROFILE',
@@ -12,6 +12,7 @@ export const ENV_OF: Record<SettingKey, string> = {
   proxy: 'HTTPS_PROXY',
   'no-proxy': 'NO_PROXY',
   'ca-file': 'RECRUIT_CA_FILE',
+  encoding: 'RECRUIT_ENCODING',
   token: 'RECRUIT_TOKEN',
 };
 

@@ -66,9 +66,11 @@ Example (a JSON array; in NDJSON each object is one line):
   ]
 
 Encodings (every input: batch files, stdin, --description-file): UTF-8 with or without a BOM,
-UTF-16LE/BE with a BOM (Excel's "Unicode Text", PowerShell 5.1's \`>\`), and Windows-1252 (Excel's
-"CSV (Comma delimited)"), told from the bytes and said in one note. Bytes that are none of them stop
-the run naming their row and column (or line); nothing is sent.
+UTF-16LE/BE with a BOM (Excel's "Unicode Text", PowerShell 5.1's \`>\`), or another code page
+(Excel's "CSV (Comma delimited)": Windows-1252, -1250, -1251, Shift_JIS, ...) told from the bytes
+and said in a note with a cell as read; when it is not clear, the run stops listing the likely ones.
+--encoding <name> (or RECRUIT_ENCODING, the profile's encoding) says it. Bytes that are not text in
+a file that is UTF-8 elsewhere stop the run naming their row and column (or line); nothing is sent.
 Text is read for what it means: line ends in a value (CRLF, CR) become LF and text is put in
 Unicode NFC before it is checked and sent, so one job saved by another program or system (CRLF or
 LF, NFD or NFC, keys in another order) is the same item and is created once.

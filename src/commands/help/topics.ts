@@ -39,6 +39,8 @@ const ENVIRONMENT = `Environment
   RECRUIT_ACCOUNT_TYPE     direct, staffing or auto (the default: learned from the service, kept per account)
   RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
   RECRUIT_ACTIVE_JOB_LIMIT the account's active-job limit, for \`recruit status\` (active-job-limit)
+  RECRUIT_ENCODING         the encoding of input files: auto (the default: told from the bytes) or
+                           a name such as windows-1250 (--encoding)
   RECRUIT_CONFIG_DIR       where the config file lives
   RECRUIT_KEYRING=0        keep tokens in the config file, not the OS keyring (containers, CI)
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live

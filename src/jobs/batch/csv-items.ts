@@ -10,7 +10,7 @@ import { CsvHeader, readRow } from './csv-row.js';
 import { decimalMarkOf, detectDelimiter, type Delimiter } from './delimiter.js';
 import { MAX_LINE_CHARS } from '../../exactly-once/lines.js';
 import { UsageError } from '../../core/errors.js';
-import { unreadableAt, unreadableWhat, UNREADABLE_HINT } from '../../terminal/text-input.js';
+import { unreadableAt, unreadableHint, unreadableWhat, type Sniff } from '../../terminal/text-input.js';
 import type { RawItem } from './raw-item.js';
 
 const BATCH = 256;
@@ -141,12 +141,12 @@ async function* tellingDelimiter(chunks: AsyncIterable<string>, found: (d: Delim
 }
 
 /** What cannot be read in a row's cells: the first such cell's column and what it holds, or undefined. */
-function unreadableCell(cells: readonly string[], header: CsvHeader | undefined): { column: string; why: string } | undefined {
+function unreadableCell(cells: readonly string[], header: CsvHeader | undefined, sniff: Sniff): { column: string; why: string } | undefined {
   for (let k = 0; k < cells.length; k++) {
     const at = unreadableAt(cells[k]!);
     if (at === -1) continue;
     const column = header?.columns[k] || String(k + 1); // "row 1, column 3" where the header names none
-    return { column, why: `character ${at + 1} of the cell: ${unreadableWhat(cells[k]!, at)}` };
+    return { column, why: `character ${at + 1} of the cell: ${unreadableWhat(cells[k]!, at, sniff)}` };
   }
   return undefined;
 }
@@ -155,11 +155,11 @@ export interface CsvReadOptions {
   /** --delimiter (or a `.tsv` name); unset, told from the header row. */
   delimiter?: Delimiter;
   /**
-   * The text may hold what could not be decoded (lone surrogates: text-input.ts): it is handed to
-   * the parser as UTF-16, which keeps them for the row's check, rather than as UTF-8, which would
-   * make them U+FFFD. Only then: UTF-16 is twice the bytes of most text.
+   * The text may hold what could not be decoded (lone surrogates: text-input.ts), the file being
+   * read as this: it is handed to the parser as UTF-16, which keeps them for the row's check,
+   * rather than as UTF-8, which would make them U+FFFD. Only then: UTF-16 is twice the bytes of most text.
    */
-  exact?: boolean;
+  exact?: Sniff;
 }
 
 /** The file's items in groups, in file order; `pass` learns the header and the rows skipped. */
@@ -193,10 +193,10 @@ export async function* csvItemBatches(chunks: AsyncIterable<string>, display: st
       for await (const cells of parser as AsyncIterable<string[]>) {
         row++;
         // Only text that may hold them is searched (valid UTF-8 and Windows-1252 never do): 100,000 rows cost no more.
-        const unreadable = options.exact ? unreadableCell(cells, pass.header) : undefined;
+        const unreadable = options.exact ? unreadableCell(cells, pass.header, options.exact) : undefined;
         if (!pass.header) {
           if (unreadable) {
-            throw new UsageError(`the header row of ${display} cannot be read; nothing was sent`, [{ row: 1, column: unreadable.column, message: unreadable.why }], UNREADABLE_HINT);
+            throw new UsageError(`the header row of ${display} cannot be read; nothing was sent`, [{ row: 1, column: unreadable.column, message: unreadable.why }], unreadableHint(options.exact));
           }
           pass.header = new CsvHeader(cells, display, pass.delimiter);
           continue;

@@ -2,7 +2,8 @@
 // lines ignored), CSV (a `.csv` or `.tsv` name or --format csv; csv-items.ts), or a workbook (an
 // `.xlsx` name or --format xlsx; xlsx-items.ts). NDJSON and CSV are streamed, so memory stays flat in
 // the file's size; the two whole-document formats are parsed once and kept, and a workbook is read
-// within caps. Every text format is decoded by terminal/text-input.ts (UTF-8, UTF-16, Windows-1252).
+// within caps. Every text format is decoded by terminal/text-input.ts (UTF-8, UTF-16, another
+// encoding told from the bytes or given by --encoding).
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import { MAX_DEPTH } from '../job-input.js';
@@ -10,17 +11,22 @@ import type { CsvPass } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
 import { LongLine, MAX_LINE_CHARS, lineBatches, type Line } from '../../exactly-once/lines.js';
 import {
+  AUTO,
   decodeBytes,
   encodingNote,
   lineAndColumn,
+  mayHoldUnreadable,
   readTextChunks,
   sniffFile,
   unreadableAt,
+  unreadableHint,
   unreadableWhat,
-  UNREADABLE_HINT,
+  type EncodingChoice,
   type Sniff,
 } from '../../terminal/text-input.js';
 import { parseDelimiter, type Delimiter } from './delimiter.js';
+import type { Context } from '../../context/context.js';
+import { inputEncoding } from '../../context/input-encoding.js';
 
 export type Format = 'array' | 'object' | 'ndjson' | 'csv' | 'xlsx';
 
@@ -46,6 +52,13 @@ export function delimiterOption(format: FileFormat, delimiter: string | undefine
   if (delimiter === undefined) return {};
   if (format !== 'csv') throw new UsageError('--delimiter goes with a CSV file (*.csv, *.tsv or --format csv)');
   return { delimiter: parseDelimiter(delimiter) };
+}
+
+/** --encoding (or the setting) as the source's option: a text file's; a workbook says its own. */
+export async function encodingOption(ctx: Context, format: FileFormat, encoding: string | undefined): Promise<{ encoding?: EncodingChoice }> {
+  if (format !== 'xlsx') return { encoding: await inputEncoding(ctx, encoding) };
+  if (encoding !== undefined) throw new UsageError('--encoding goes with a text file (CSV or JSON), not a workbook: a workbook says its own');
+  return {};
 }
 
 const WHOLE_BATCH = 1000;
@@ -154,12 +167,14 @@ export interface SourceOptions {
    * is known, before an error the reading may end with; each note once, however often the file is read.
    */
   note?: (text: string) => void;
+  /** The encoding of a text file: `auto` (told from its bytes), or the name --encoding or the setting gives. */
+  encoding?: EncodingChoice;
 }
 
 /** What cannot be read in a line of text: said with its column, or undefined. */
-function unreadableIn(text: string): string | undefined {
+function unreadableIn(text: string, sniff: Sniff): string | undefined {
   const at = unreadableAt(text);
-  return at === -1 ? undefined : `column ${at + 1}: ${unreadableWhat(text, at)}`;
+  return at === -1 ? undefined : `column ${at + 1}: ${unreadableWhat(text, at, sniff)}`;
 }
 
 export class ItemSource {
@@ -186,16 +201,16 @@ export class ItemSource {
     if (options.sheet !== undefined && as !== 'xlsx') throw new UsageError('--sheet goes with a workbook (an *.xlsx file, or --format xlsx)');
     // A workbook is a zip, no text: it has no encoding to sniff.
     if (as === 'xlsx') return new ItemSource(path, display, 'xlsx', options);
-    const sniff = await sniffFile(path);
+    const sniff = await sniffFile(path, options.encoding ?? AUTO, `--file ${display}`);
     return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display, sniff), options, sniff);
   }
 
-  /** The decoded text may hold bytes that are no text (damaged UTF-8, UTF-16): only then is it searched for them. */
+  /** The decoded text may hold bytes that are no text (damaged UTF-8, UTF-16, other encodings): only then is it searched for them. */
   private get mayHoldUnreadable(): boolean {
-    return this.sniff.damaged === true || this.sniff.encoding.startsWith('utf-16');
+    return mayHoldUnreadable(this.sniff);
   }
 
-  /** The note to say once when the file was not UTF-8 or UTF-16 (read as Windows-1252). */
+  /** The note to say once when the file's encoding was detected or given, not said by its bytes. */
   get encodingNote(): string | undefined {
     return encodingNote(this.sniff, this.display);
   }
@@ -210,7 +225,7 @@ export class ItemSource {
         "write it as NDJSON, one job per line, which is read as a stream whatever its size (`jq -c '.[]' jobs.json > jobs.ndjson`); nothing was sent",
       );
     }
-    const { text } = await decodeBytes(await readFile(this.path));
+    const { text } = await decodeBytes(await readFile(this.path), AUTO, this.display, this.sniff);
     const deep = tooDeepAt(text, MAX_DOCUMENT_DEPTH);
     if (deep !== -1) {
       const { line, column } = lineAndColumn(text, deep);
@@ -223,7 +238,7 @@ export class ItemSource {
     const bad = unreadableAt(text);
     if (bad !== -1) {
       const { line, column } = lineAndColumn(text, bad);
-      throw new UsageError(`--file ${this.display} cannot be read: line ${line}, column ${column}: ${unreadableWhat(text, bad)}`, [], UNREADABLE_HINT);
+      throw new UsageError(`--file ${this.display} cannot be read: line ${line}, column ${column}: ${unreadableWhat(text, bad, this.sniff)}`, [], unreadableHint(this.sniff));
     }
     let value: unknown;
     try {
@@ -246,7 +261,7 @@ export class ItemSource {
       const { csvItemBatches } = await import('./csv-items.js');
       this.csv = { existing: 0, readExisting: this.options.readExisting === true };
       const delimiter = this.options.delimiter ?? ([this.path, this.display].some((name) => /\.tsv$/i.test(name)) ? '\t' : undefined);
-      yield* csvItemBatches(readTextChunks(this.path, this.sniff), this.display, this.csv, { ...(delimiter ? { delimiter } : {}), exact: this.mayHoldUnreadable });
+      yield* csvItemBatches(readTextChunks(this.path, this.sniff), this.display, this.csv, { ...(delimiter ? { delimiter } : {}), ...(this.mayHoldUnreadable ? { exact: this.sniff } : {}) });
       return;
     }
     if (this.format === 'xlsx') {
@@ -281,7 +296,7 @@ export class ItemSource {
         }
         const text = raw.trim();
         if (text === '') continue;
-        const unreadable = exact ? unreadableIn(raw) : undefined;
+        const unreadable = exact ? unreadableIn(raw, this.sniff) : undefined;
         if (unreadable !== undefined) {
           batch.push({ index, line, text, error: `cannot be read: ${unreadable}` });
           index++;

@@ -20,7 +20,7 @@ import { accountTypeOf, targetOf } from '../target.js';
 import { openInput, sweepSpools, type InputFile } from './input-file.js';
 import { BodyCache } from './body-cache.js';
 import { ItemDeriver } from './item-body.js';
-import { delimiterOption, fileFormat, ItemSource } from './read-items.js';
+import { delimiterOption, encodingOption, fileFormat, ItemSource } from './read-items.js';
 import { Results } from './results.js';
 import { sendPhase } from './send-phase.js';
 import { plural } from './summary.js';
@@ -36,6 +36,8 @@ export interface BatchOptions {
   delimiter?: string;
   /** --sheet: the sheet of a workbook to read. */
   sheet?: string;
+  /** --encoding: the encoding of a text file; unset, the setting's (auto: told from its bytes). */
+  encoding?: string;
   concurrency?: string;
   restart?: boolean;
   /** --create-edited: items edited after an earlier run created them are created again. */
@@ -211,7 +213,12 @@ async function openChecked(ctx: Context, options: BatchOptions): Promise<Checked
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format, { sheet: options.sheet, note: (text) => ctx.info(text), ...delimiterOption(format, options.delimiter) });
+    const source = await ItemSource.open(input.path, input.display, format, {
+      sheet: options.sheet,
+      note: (text) => ctx.info(text),
+      ...delimiterOption(format, options.delimiter),
+      ...(await encodingOption(ctx, format, options.encoding)),
+    });
     if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));

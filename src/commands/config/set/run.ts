@@ -10,6 +10,7 @@ import { ENV_OF } from '../sources.js';
 import { parseProxy } from '../../../config/network.js';
 import { redactUserInfo } from '../../../api/user-info.js';
 import { readCaFile } from '../../../context/ca-file.js';
+import { checkEncoding } from '../../../terminal/text-input.js';
 import { resolve } from 'node:path';
 
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
@@ -51,6 +52,10 @@ export default async function set(ctx: Context, key: string, raw: string): Promi
       value = resolve(raw);
       await readCaFile(value, 'ca-file', ctx.requestTimeoutMs() ?? (await import('../../../api/client.js')).DEFAULT_TIMEOUTS.requestMs);
       change = { caFile: value };
+      break;
+    case 'encoding':
+      value = (await checkEncoding({ name: raw.trim(), where: 'encoding' })).name;
+      change = { encoding: value };
       break;
   }
   await updateConfig(ctx.env, (data) => {

@@ -23,7 +23,7 @@ import { accountOf } from '../../../exactly-once/journal-files.js';
 import type { Account } from '../../../exactly-once/records.js';
 import { openRun, type Run } from '../../../exactly-once/run.js';
 import { onStopSignals, type Stopper } from '../../../exactly-once/stop-signals.js';
-import { delimiterOption, fileFormat, ItemSource } from '../../../jobs/batch/read-items.js';
+import { delimiterOption, encodingOption, fileFormat, ItemSource } from '../../../jobs/batch/read-items.js';
 import { plural } from '../../../jobs/batch/summary.js';
 import { newItem, type BulkItem } from '../../../jobs/bulk/bulk-item.js';
 import { endOf, sendPhase } from '../../../jobs/bulk/run-bulk.js';
@@ -116,7 +116,13 @@ export default async function apply(ctx: Context, options: ApplyOptions): Promis
   const input = await openInput(ctx, options.file);
   sweepSpools(ctx.env);
   try {
-    const source = await ItemSource.open(input.path, input.display, format, { readExisting: true, sheet: options.sheet, note: (text) => ctx.info(text), ...delimiterOption(format, options.delimiter) });
+    const source = await ItemSource.open(input.path, input.display, format, {
+      readExisting: true,
+      sheet: options.sheet,
+      note: (text) => ctx.info(text),
+      ...delimiterOption(format, options.delimiter),
+      ...(await encodingOption(ctx, format, options.encoding)),
+    });
     if (source.encodingNote) ctx.info(source.encodingNote);
     const api = await ctx.api();
     const deriver = new ItemDeriver(accountTypeOf(ctx), new ReferenceResolver(api), () => getJobOptions(ctx));

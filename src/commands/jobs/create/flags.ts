@@ -1,7 +1,7 @@
 // `recruit jobs create`: its name, arguments, description and flags. The options type of its
 // run function (run.ts) derives from them, so a flag renamed here and not in run.ts does not compile.
 import { Option } from '@commander-js/extra-typings';
-import type { OptionsOf, Parent } from '../../define.js';
+import { ENCODING_HELP, type OptionsOf, type Parent } from '../../define.js';
 import { withJobFieldFlags } from '../field-flags.js';
 
 export function flags(jobs: Parent) {
@@ -16,6 +16,7 @@ export function flags(jobs: Parent) {
     .addOption(new Option('--format <format>', 'batch: the file\'s format (default: csv for a *.csv or *.tsv name, xlsx for *.xlsx, else JSON told apart by the content)').choices(['csv', 'json', 'xlsx']))
     .option('--delimiter <sep>', 'batch: the CSV separator, , ; or tab (default: told from the header row; tab for *.tsv)')
     .option('--sheet <name>', 'batch: the sheet of a workbook to read, hidden ones too (default: its first visible sheet)')
+    .option('--encoding <name>', `--file and --description-file: ${ENCODING_HELP}`)
     .option('--csv', 'batch: the results as CSV (RFC 4180, with a header row)')
     .option('--xlsx', 'batch: the results as a workbook (to a pipe, or --output)')
     .option('--output <file>', 'batch: write the --csv or --xlsx results to this file instead of stdout')

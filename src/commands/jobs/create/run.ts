@@ -5,6 +5,7 @@ import type { Context } from '../../../context/context.js';
 import { wantsTable } from '../../../terminal/table-format.js';
 import { UsageError } from '../../../core/errors.js';
 import { inputFromFlags } from '../../../jobs/flag-input.js';
+import { inputEncoding } from '../../../context/input-encoding.js';
 import { parseJobId } from '../args.js';
 
 import type { CreateOptions } from './flags.js';
@@ -20,6 +21,8 @@ function fromId(raw: string): number {
 }
 
 export default async function create(ctx: Context, options: CreateOptions): Promise<void> {
+  // Checked before any file is read: an unknown name is exit 2 naming the flag.
+  if (options.encoding !== undefined) await inputEncoding(ctx, options.encoding);
   const { input, given } = await inputFromFlags(ctx, options);
   const publication = options.publishCareerPage || options.publishFreeBoards;
 
@@ -42,8 +45,8 @@ export default async function create(ctx: Context, options: CreateOptions): Prom
     if (table && options.dryRun) {
       throw new UsageError(`--${table.format} writes the results of the jobs sent, and --dry-run sends none`, [], `drop --${table.format} to check the file (or use --json for the bodies it would send)`);
     }
-    const { file, format, delimiter, sheet, concurrency, restart, createEdited } = options;
-    const batch = { file, format, delimiter, sheet, concurrency, restart, createEdited };
+    const { file, format, delimiter, sheet, encoding, concurrency, restart, createEdited } = options;
+    const batch = { file, format, delimiter, sheet, encoding, concurrency, restart, createEdited };
     if (options.dryRun) {
       const [{ dryRunBatch }, { printDryRun }] = await Promise.all([import('../../../jobs/batch/run-batch.js'), import('./print-dry-run.js')]);
       const dry = await dryRunBatch(ctx, batch);

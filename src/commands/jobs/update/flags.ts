@@ -1,6 +1,6 @@
 // `recruit jobs update`: its name, arguments, description and flags. The options type of its
 // run function (run.ts) derives from them, so a flag renamed here and not in run.ts does not compile.
-import { collect, type OptionsOf, type Parent } from '../../define.js';
+import { collect, ENCODING_HELP, type OptionsOf, type Parent } from '../../define.js';
 import { withJobFieldFlags } from '../field-flags.js';
 
 export function flags(jobs: Parent) {
@@ -14,6 +14,7 @@ export function flags(jobs: Parent) {
   )
     .option('--set <key=value>', 'set any body field (repeatable; value parsed as JSON when it can be)', collect)
     .option('--file <path>', 'read a JSON patch from a file (- for stdin)')
+    .option('--encoding <name>', `--file and --description-file: ${ENCODING_HELP}`)
     .option('--publish-career-page', 'publish on the career page')
     .option('--no-publish-career-page', 'remove from the career page')
     .option('--publish-free-boards', 'publish on free job boards')

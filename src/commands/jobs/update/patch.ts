@@ -4,7 +4,8 @@
 import type { Context } from '../../../context/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../../context/job-field-flags.js';
-import { checkOneStdin, readInput } from '../../../terminal/read-input.js';
+import { checkOneStdin, readInput, type ReadOptions } from '../../../terminal/read-input.js';
+import { inputEncoding } from '../../../context/input-encoding.js';
 import { isId } from '../../../context/resolve.js';
 import { setOwnField } from '../../../domain/own-field.js';
 import { parseBooleanText, parseListText, parseNumberText } from '../../../domain/job-fields.js';
@@ -22,8 +23,8 @@ export interface BuiltPatch {
   names: NameReference[];
 }
 
-async function readFilePatch(ctx: Context, path: string): Promise<Record<string, unknown>> {
-  const text = await readInput(ctx.io, path, '--file', (note) => ctx.info(note));
+async function readFilePatch(ctx: Context, path: string, read: ReadOptions): Promise<Record<string, unknown>> {
+  const text = await readInput(ctx.io, path, '--file', read);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -59,14 +60,17 @@ export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<
     if (both.length > 1) throw new UsageError(`give ${both.join(' or ')}, not both`);
   }
 
-  const patch: Record<string, unknown> = options.file !== undefined ? await readFilePatch(ctx, options.file) : {};
+  // The setting is looked at only when a file is read; --encoding is checked whenever it is given.
+  const readsFile = options.file !== undefined || options.encoding !== undefined || JOB_FIELD_FLAGS.some((f) => f.fromFile && given(f) !== undefined);
+  const read: ReadOptions = { ...(readsFile ? { encoding: await inputEncoding(ctx, options.encoding) } : {}), note: (note) => ctx.info(note) };
+  const patch: Record<string, unknown> = options.file !== undefined ? await readFilePatch(ctx, options.file, read) : {};
   const names = new Map<string, NameReference>();
 
   for (const f of JOB_FIELD_FLAGS) {
     const value = values[optionKey(f.flag)];
     if (typeof value !== 'string') continue;
     if (f.fromFile) {
-      patch[f.field] = await readInput(ctx.io, value, flagName(f), (note) => ctx.info(note));
+      patch[f.field] = await readInput(ctx.io, value, flagName(f), read);
       continue;
     }
     switch (f.kind) {
