@@ -13,11 +13,12 @@
 // - Any other reading needs chardet's confidence: at least MIN_CONFIDENCE, MARGIN more than the
 //   next plausible reading, and at least DIFFERING_WORDS words that the two read differently.
 // - Otherwise the encoding is not clear, and the plausible readings are listed for the user to pick.
+// Mac Roman has no statistics in chardet: its confidence is 0, so it is only ever offered.
 import type IconvLite from 'iconv-lite';
 import type { SampleWord, Survey } from './byte-survey.js';
 import { judgeWord, westernWord } from './plausible-words.js';
 
-/** The code pages tried whatever chardet says, in the order a tie is broken. */
+/** The code pages tried whatever chardet says; a tie of confidence keeps this order (Windows-1252 first). */
 const COMMON = [
   'windows-1252',
   'windows-1250',
@@ -35,12 +36,13 @@ const COMMON = [
   'big5',
   'euc-kr',
 ];
+/**
+ * Mac Roman (Excel for Mac), tried last: chardet has no statistics of it, so its confidence is 0
+ * and it is never read unasked (MIN_CONFIDENCE), only offered.
+ */
+const MAC_ROMAN = 'macintosh';
 /** Code pages of one language each: chardet's language for them is the code page's, however short the sample. */
 const ONE_LANGUAGE = new Set(['shift_jis', 'euc-jp', 'gb18030', 'big5', 'euc-kr']);
-/** Words a single-byte reading needs before chardet's language for it means anything. */
-const LANGUAGE_WORDS = 5;
-/** Mac Roman (Excel for Mac): chardet has no statistics of it, so it is only ever offered, never read unasked. */
-const OFFERED_ONLY = 'macintosh';
 /** chardet names an ISO-8859 part when a file has no byte in 0x80-0x9F; the Windows code page of its languages reads the same there. */
 const ALSO = new Map<string, string[]>([
   ['iso-8859-1', ['windows-1252', 'iso-8859-15']],
@@ -49,14 +51,16 @@ const ALSO = new Map<string, string[]>([
   ['iso-8859-8', ['windows-1255']],
   ['iso-8859-9', ['windows-1254']],
 ]);
-/** What chardet may name that is no single- or double-byte code page: never the answer for a file that is not UTF-8 or UTF-16. */
-const NOT_A_CODE_PAGE = /^(utf-|ascii$|iso-2022-)/;
 
 export const MIN_CONFIDENCE = 25;
 export const MARGIN = 15;
 export const DIFFERING_WORDS = 2;
+/** Words a single-byte reading needs before chardet's language for it means anything. */
+const LANGUAGE_WORDS = 5;
 /** Words in a plausible reading that may look like mojibake: one in fifty (a long file has odd words of its own). */
 const ODD_SHARE = 50;
+/** Readings offered when the encoding is not clear. */
+const OFFERED = 5;
 
 export interface Reading {
   /** The name iconv-lite decodes it with. */
@@ -70,14 +74,29 @@ export interface Reading {
 
 export type Guess = { clear: true; reading: Reading } | { clear: false; readings: Reading[] };
 
-interface Candidate {
+/** What chardet says of a sample: an encoding, how sure it is (0-100), the language of its statistics. */
+export interface Match {
+  name: string;
+  confidence: number;
+  lang?: string;
+}
+
+export interface Score {
+  confidence: number;
+  lang?: string;
+}
+
+/** A reading of the sample: the code pages that give it, their best score, the words as read. */
+export interface Candidate {
   names: string[];
   confidence: number;
   lang?: string;
+  /** The sample's words as read, one a line. */
+  text: string;
   words: string[];
   plausible: boolean;
+  /** Every word fits a Western European alphabet. */
   western: boolean;
-  offeredOnly: boolean;
 }
 
 type Iconv = typeof IconvLite;
@@ -87,86 +106,87 @@ export async function guessEncoding(survey: Survey): Promise<Guess> {
   // chardet's default export: its named exports do not survive the bundle's CommonJS interop.
   const [{ default: chardet }, { default: iconv }] = await Promise.all([import('chardet'), import('iconv-lite')]);
   const joined = Buffer.concat(survey.words.flatMap((w, k) => (k === 0 ? [w.bytes] : [NEWLINE, w.bytes])));
-  const scores = new Map<string, { confidence: number; lang?: string }>();
+  const scores = scoresOf(iconv, chardet.analyse(joined));
+  const names = [...new Set([...COMMON, ...scores.keys(), MAC_ROMAN])];
+  const plausible = candidatesOf(iconv, joined, survey.words, names, scores).filter((c) => c.plausible);
+  const cellsIn = (c: Candidate) => survey.cells.map((cell) => decodeCell(iconv, cell, c.names[0]!));
+  const chosen = choose(plausible);
+  if (chosen) {
+    const rival = plausible.find((c) => c !== chosen);
+    return { clear: true, reading: readingOf(chosen, pickCell(cellsIn(chosen), rival && cellsIn(rival))) };
+  }
+  const offered = offer(plausible);
+  const shown = offered.map(cellsIn);
+  const at = differingCell(shown);
+  return { clear: false, readings: offered.map((c, k) => readingOf(c, shown[k]![at] ?? '')) };
+}
+
+// A line feed between the words: no code page takes 0x0A as the second byte of a character, so a
+// word cut in the middle of one (byte-survey.ts) spoils no other, and every reading has as many words.
+const NEWLINE = Buffer.from('\n');
+
+/** Whether iconv-lite decodes `name` as a code page, byte by byte or by pairs (not as UTF-8, UTF-16 or UTF-32). */
+function codePage(iconv: Iconv, name: string): boolean {
+  if (!iconv.encodingExists(name)) return false;
+  const codec = iconv.getCodec(name);
+  return 'decodeBuf' in codec || 'decodeTables' in codec;
+}
+
+/** chardet's matches as a score per code page (an ISO-8859 part's lent to its Windows code page); the best of each, the first on a tie. */
+export function scoresOf(iconv: Iconv, matches: readonly Match[]): Map<string, Score> {
+  const scores = new Map<string, Score>();
   const credit = (name: string, confidence: number, lang: string | undefined) => {
-    if (NOT_A_CODE_PAGE.test(name) || !iconv.encodingExists(name)) return;
-    if ((scores.get(name)?.confidence ?? -1) < confidence) scores.set(name, { confidence, ...(lang ? { lang } : {}) });
+    if (!codePage(iconv, name)) return;
+    const known = scores.get(name);
+    if (known === undefined || known.confidence < confidence) scores.set(name, { confidence, ...(lang ? { lang } : {}) });
   };
-  for (const match of chardet.analyse(joined)) {
+  for (const match of matches) {
     const name = match.name.toLowerCase();
     credit(name, match.confidence, match.lang);
     for (const sibling of ALSO.get(name) ?? []) credit(sibling, match.confidence, match.lang);
   }
-  const names = [...new Set([...COMMON, ...scores.keys(), OFFERED_ONLY])];
-  const candidates = merge(names.flatMap((name) => candidate(iconv, name, joined, survey.words, scores.get(name))));
-  const plausible = candidates.filter((c) => c.plausible && !c.offeredOnly);
-  const chosen = choose(plausible);
-  const cellsIn = (c: Candidate) => survey.cells.map((cell) => decodeCell(iconv, cell, c.names[0]!));
-  const named = (c: Candidate, cell: string) => reading(c, cell, ONE_LANGUAGE.has(c.names[0]!) || (c.confidence >= MIN_CONFIDENCE && c.words.length >= LANGUAGE_WORDS));
-  if (chosen) {
-    const rival = plausible.find((c) => c !== chosen);
-    return { clear: true, reading: named(chosen, pickCell(cellsIn(chosen), rival ? cellsIn(rival) : undefined)) };
-  }
-  // Windows-1252 goes after the readings as sure as it when its words fit no Western alphabet (`Vývojáø`).
-  const ordered = [...plausible].sort((a, b) => b.confidence - a.confidence || Number(unwestern(a)) - Number(unwestern(b)));
-  const offered = [...ordered.slice(0, 5), ...candidates.filter((c) => c.plausible && c.offeredOnly)];
-  const shown = offered.map(cellsIn);
-  const at = differingCell(shown);
-  return { clear: false, readings: offered.map((c, k) => named(c, shown[k]![at] ?? '')) };
+  return scores;
 }
 
-const unwestern = (c: Candidate) => c.names.includes('windows-1252') && !c.western;
-
-const NEWLINE = Buffer.from('\n');
-
-/** The words as `name` reads them, or nothing when it cannot read them (a character no text holds). */
-function candidate(iconv: Iconv, name: string, joined: Buffer, sample: SampleWord[], score: { confidence: number; lang?: string } | undefined): Candidate[] {
-  const words = iconv.decode(joined, name).split('\n');
-  if (words.length !== sample.length) return [];
-  for (let k = 0; k < words.length; k++) if (sample[k]!.cut) words[k] = words[k]!.replace(/\ufffd$/, '');
-  const verdicts = words.map(judgeWord);
-  if (verdicts.includes('impossible')) return [];
-  const odd = verdicts.filter((v) => v === 'odd').length;
-  return [
-    {
-      names: [name],
-      confidence: score?.confidence ?? 0,
-      ...(score?.lang ? { lang: score.lang } : {}),
-      words,
-      plausible: odd <= Math.floor(words.length / ODD_SHARE),
-      western: words.every(westernWord),
-      offeredOnly: name === OFFERED_ONLY,
-    },
-  ];
-}
-
-/** Readings that give the same text are one; it takes the best confidence, and Windows-1252's name when it is among them. */
-function merge(candidates: Candidate[]): Candidate[] {
-  const merged = new Map<string, Candidate>();
-  for (const c of candidates) {
-    const key = c.words.join('\n');
-    const same = merged.get(key);
-    if (!same) {
-      merged.set(key, c);
+/**
+ * The sample (its words joined by line feeds) as each of `names` reads it, those giving the same
+ * text as one reading (the best score; Windows-1252's name first when it is among them), by
+ * confidence, a tie in the order of `names`. A reading with a character no text holds is left out.
+ */
+export function candidatesOf(iconv: Iconv, joined: Buffer, sample: SampleWord[], names: string[], scores: Map<string, Score>): Candidate[] {
+  const found = new Map<string, Candidate>();
+  for (const name of names) {
+    const text = iconv.decode(joined, name);
+    const score = scores.get(name) ?? { confidence: 0 };
+    const same = found.get(text);
+    if (same) {
+      same.names.push(name);
+      if (score.confidence > same.confidence) {
+        same.confidence = score.confidence;
+        same.lang = score.lang;
+      }
       continue;
     }
-    same.names.push(...c.names);
-    if (c.confidence > same.confidence) Object.assign(same, { confidence: c.confidence, lang: c.lang });
-    same.offeredOnly &&= c.offeredOnly;
+    // The last character of a word cut at its size may be cut in two: not held against the reading.
+    const words = text.split('\n').map((w, k) => (sample[k]!.cut ? w.replace(/\ufffd$/, '') : w));
+    const verdicts = words.map(judgeWord);
+    const odd = verdicts.filter((v) => v === 'odd').length;
+    found.set(text, {
+      names: [name],
+      ...score,
+      text,
+      words,
+      plausible: !verdicts.includes('impossible') && odd <= Math.floor(words.length / ODD_SHARE),
+      western: words.every(westernWord),
+    });
   }
-  const all = [...merged.values()];
+  const all = [...found.values()];
   for (const c of all) if (c.names.includes('windows-1252')) c.names = ['windows-1252', ...c.names.filter((n) => n !== 'windows-1252')];
-  // By confidence; a tie goes to the common code pages in their order (Windows-1252 first).
-  return all.sort((a, b) => b.confidence - a.confidence || rank(a) - rank(b));
-}
-
-function rank(c: Candidate): number {
-  const at = COMMON.indexOf(c.names[0]!);
-  return at === -1 ? COMMON.length : at;
+  return all.sort((a, b) => b.confidence - a.confidence);
 }
 
 /** The reading to take without asking, if one is clear (the rules in this file's header). */
-function choose(plausible: Candidate[]): Candidate | undefined {
+export function choose(plausible: Candidate[]): Candidate | undefined {
   const western = plausible.find((c) => c.names.includes('windows-1252'));
   if (western?.western && plausible.every((c) => c === western || c.confidence < western.confidence + MARGIN)) return western;
   const [best, next] = plausible;
@@ -179,17 +199,18 @@ function differing(a: Candidate, b: Candidate): number {
   return a.words.filter((w, k) => w !== b.words[k]).length;
 }
 
-let languageNames: Intl.DisplayNames | undefined;
+/** The readings offered when none is clear: by confidence, Windows-1252 after those as sure as it when its words fit no Western alphabet (`Vývojáø`). */
+export function offer(plausible: Candidate[]): Candidate[] {
+  const unwestern = (c: Candidate) => Number(c.names.includes('windows-1252') && !c.western);
+  return [...plausible].sort((a, b) => b.confidence - a.confidence || unwestern(a) - unwestern(b)).slice(0, OFFERED);
+}
 
-/** `withLanguage`: whether chardet's language for it means anything (a short sample of a single-byte code page gives it none). */
-function reading(c: Candidate, cell: string, withLanguage: boolean): Reading {
-  let language: string | undefined;
-  try {
-    if (c.lang && withLanguage) language = (languageNames ??= new Intl.DisplayNames(['en'], { type: 'language' })).of(c.lang);
-  } catch {
-    language = undefined; // a Node without ICU's names: the code page is named alone
-  }
-  return { encoding: c.names[0]!, confidence: c.confidence, cell, ...(language ? { language } : {}) };
+/** A reading as the user sees it: chardet's language only where it means something (a double-byte code page, or a single-byte one sure of enough words). */
+export function readingOf(c: Candidate, cell: string): Reading {
+  const encoding = c.names[0]!;
+  const meaningful = ONE_LANGUAGE.has(encoding) || (c.confidence >= MIN_CONFIDENCE && c.words.length >= LANGUAGE_WORDS);
+  const language = c.lang && meaningful ? new Intl.DisplayNames(['en'], { type: 'language' }).of(c.lang) : undefined;
+  return { encoding, confidence: c.confidence, cell, ...(language ? { language } : {}) };
 }
 
 /** A cell as `name` reads it, whitespace folded, at most 60 characters; `…` where it was cut. */
@@ -202,13 +223,13 @@ export function decodeCell(iconv: Iconv, cell: SampleWord, name: string): string
 }
 
 /** The cell to show for a reading: the first that its rival reads otherwise, else the first. */
-function pickCell(cells: string[], rival: string[] | undefined): string {
+export function pickCell(cells: string[], rival: string[] | undefined): string {
   const at = rival ? cells.findIndex((cell, k) => cell !== rival[k]) : -1;
   return cells[Math.max(at, 0)] ?? '';
 }
 
 /** The index of the first cell that the readings do not all read the same, else 0. */
-function differingCell(readings: string[][]): number {
+export function differingCell(readings: string[][]): number {
   const first = readings[0] ?? [];
   const at = first.findIndex((cell, k) => readings.some((r) => r[k] !== cell));
   return Math.max(at, 0);

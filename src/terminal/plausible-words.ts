@@ -29,9 +29,7 @@ const SCRIPTS: Array<[string, RegExp]> = [
 /** Marks that sit beside letters in any text: quotes, brackets, dashes, the degree, Spanish's ¡ ¿. */
 const GLUE = /[“”„‚‘’«»‹›()[\]°¡¿·–—…•]/u;
 
-const classes = new Map<string, CharClass>();
-
-function classify(char: string): CharClass {
+function classOf(char: string): CharClass {
   const code = char.codePointAt(0)!;
   if (code < 0x80) return { kind: /[A-Za-z]/.test(char) ? 'ascii-letter' : 'ascii' };
   if (char === '\ufffd' || /[\p{Cc}\p{Cn}\p{Co}\p{Cs}]/u.test(char)) return { kind: 'impossible' };
@@ -46,12 +44,6 @@ function classify(char: string): CharClass {
   if (/\p{Cf}/u.test(char)) return { kind: 'format' };
   // Symbols, punctuation and the numbers that are no digits (½ ² ¹), which stand beside letters only after them (m²).
   return { kind: /[\p{S}\p{P}\p{No}]/u.test(char) ? 'symbol' : 'other' };
-}
-
-function classOf(char: string): CharClass {
-  let found = classes.get(char);
-  if (!found) classes.set(char, (found = classify(char)));
-  return found;
 }
 
 const cased = (c: CharClass | undefined) => c?.kind === 'upper' || c?.kind === 'lower' || c?.kind === 'ascii-letter';
@@ -94,16 +86,16 @@ function lonelyCjk(kinds: CharClass[], i: number): boolean {
 
 /**
  * The letters beyond ASCII of Western European languages written in Windows-1252, one alphabet a
- * set (German, French, Spanish, Portuguese, Italian, Dutch, Danish and Norwegian, Swedish,
- * Finnish, Catalan, Estonian), `é` in each for the loanwords every one of them has (Café).
- * Icelandic's ð þ ý are left out on purpose: they are where Windows-1254 has Turkish ğ ş ı.
+ * set (German, French, Spanish, Portuguese, Italian, Dutch, Danish, Norwegian and Swedish, Finnish,
+ * Catalan, Estonian), `é` in each for the loanwords every one of them has (Café). Icelandic's ð þ ý
+ * are left out on purpose: they are where Windows-1254 has Turkish ğ ş ı.
  */
-const WESTERN = ['äöüß', 'àâæçèêëîïôœùûüÿ', 'áíñóúü', 'áâãàçêíóôõú', 'àèìíîòóùú', 'áëïóöüèàêîôû', 'æøåáóôüöä', 'åäöü', 'äöåšž', 'àçèíïòóúü', 'äõöüšž'].map(
+const WESTERN = ['äöüß', 'àâæçèêëîïôœùûüÿ', 'áíñóúü', 'áâãàçêíóôõú', 'àèìíîòóùú', 'áëïóöüèàêîôû', 'æøåáóôüöä', 'äöåšž', 'àçèíïòóúü', 'äõöüšž'].map(
   (letters) => new Set([...letters, 'é']),
 );
 
 /** Whether the letters beyond ASCII of a word all belong to one Western European alphabet. */
 export function westernWord(word: string): boolean {
   const letters = [...word.toLowerCase()].filter((c) => c.codePointAt(0)! >= 0x80 && /\p{L}/u.test(c));
-  return letters.length === 0 || WESTERN.some((alphabet) => letters.every((c) => alphabet.has(c)));
+  return WESTERN.some((alphabet) => letters.every((c) => alphabet.has(c)));
 }

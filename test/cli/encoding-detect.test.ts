@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { ByteSurvey, mostlyUtf8, SAMPLE_BYTES, type Survey } from '../../src/terminal/byte-survey.js';
-import { guessEncoding, type Guess } from '../../src/terminal/encoding-detect.js';
+import { candidatesOf, choose, decodeCell, differingCell, guessEncoding, offer, pickCell, readingOf, scoresOf, type Candidate, type Guess } from '../../src/terminal/encoding-detect.js';
 import { judgeWord, westernWord } from '../../src/terminal/plausible-words.js';
 import { checkEncoding, decodeBytes, encodingNote, sniffBytes, unreadableAt, unreadableHint, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
 import { UsageError } from '../../src/core/errors.js';
@@ -51,6 +51,26 @@ describe('byte-survey: a second look at bytes that are not UTF-8', () => {
     expect(iconv.decode(Buffer.concat(s.words.map((w) => Buffer.from(w.bytes))), 'windows-1252')).toBe('CaféZürichÜnïcode');
     expect(s.cells.map((c) => iconv.decode(Buffer.from(c.bytes), 'windows-1252'))).toEqual(['Café', ' Zürich', 'Café 12 Ünïcode', 'Zürich']);
     expect(s.words.every((w) => !w.cut && !w.trimmed)).toBe(true);
+  });
+
+  it('ends a cell at each of its separators alone: tab, line feed, carriage return, quote, comma, semicolon', () => {
+    for (const separator of ['\t', '\n', '\r', '"', ',', ';']) {
+      const s = survey(iconv.encode(`Café${separator}Zürich`, 'windows-1252'));
+      expect(s.cells.map((c) => iconv.decode(Buffer.from(c.bytes), 'windows-1252')), JSON.stringify(separator)).toEqual(['Café', 'Zürich']);
+    }
+  });
+
+  it('counts 0x80 as a bad byte, and @ (0x40) as part of a word', () => {
+    expect(survey(Buffer.from([0x80]))).toMatchObject({ sequences: 0, invalid: 1 });
+    expect(text(survey(Buffer.from('\xe9@\xe9', 'latin1')).words)).toEqual(['é@é']);
+  });
+
+  it('a word of exactly 512 bytes is whole; its sample stops at 16 KiB exactly', () => {
+    expect(survey(Buffer.alloc(512, 0xe9)).words[0]).toMatchObject({ cut: false });
+    const letters = (i: number) => [...i.toString(26).padStart(13, '0')].map((d) => String.fromCharCode(0x61 + parseInt(d, 26))).join('');
+    // Each word 15 bytes and its separator: 1,024 of them fill the sample.
+    const words = Array.from({ length: 1100 }, (_, i) => `w${letters(i)}\xe9`);
+    expect(survey(Buffer.from(words.join(' '), 'latin1')).words).toHaveLength(1024);
   });
 
   it('ends words at every byte below 0x40, which no double-byte code page uses as a second byte', () => {
@@ -107,27 +127,28 @@ describe('byte-survey: a second look at bytes that are not UTF-8', () => {
 });
 
 describe('plausible-words: text, or the mojibake of a wrong code page', () => {
-  it.each(['Zürich', 'Café', 'ÉCOLE', 'Éric', 'MÜLLER', '“Quote”', '¿Qué', 'Java™', 'm²', '1½', '°C', '€', 'Москва', 'Αθήνα', '東京', 'Java開発', 'می\u200cخواهم', 'Ééé', 'naïve', '–'])('%s is text', (word) => {
+  it.each(['Zürich', 'Café', 'ÉCOLE', 'Éric', 'MÜLLER', '“Quote”', '¿Qué', 'Java™', 'm²', '1½', '°C', '€', 'Москва', 'Αθήνα', '東京', 'Java開発', 'می\u200cخواهم', 'Ééé', 'naïve', '–', 'а\u200cб', 'Ééééx', 'AÉ', '東', '東京a', 'ソフト', 'ひらがな', '한국어', 'ㄅㄆ'])('%s is text', (word) => {
     expect(judgeWord(word)).toBeUndefined();
   });
 
   it.each([
-    ['a character no text holds', ['a\ufffd', 'a\u0085', '\ue000', '\u0378']],
+    ['a character no text holds', ['a\ufffd', 'a\u0085', 'a\u0080', '\ue000', '\u0378']],
   ])('%s: impossible', (_, words) => {
     for (const word of words) expect(judgeWord(word), word).toBe('impossible');
   });
 
   it.each([
     ['the currency sign ISO-8859-15 has € for', ['Prix¤', '¤']],
-    ['letters of two alphabets', ['Мü', 'αé']],
-    ['a symbol before a letter', ['£ódŸ', '½uvre', '©Java', '³aw']],
+    ['letters of two alphabets', ['Мü', 'αé', 'აბé']],
+    ['a symbol before a letter', ['£ódŸ', '½uvre', '©Java', '³aw', '£ó', '£Ó']],
     ['two symbols side by side', ['±±', '¾÷']],
     ['the soft hyphen before a symbol', ['¼\u00ad¿']],
-    ['a joiner beside a Latin letter', ['En\u200cc', '\u200ca']],
+    ['a joiner beside a Latin letter', ['En\u200cc', '\u200ca', 'a\u200c']],
     ['a capital inside a small word', ['MŸller', 'aÀ', 'CafŽ']],
-    ['a letter of another alphabet glued to ASCII letters', ['Cafй', 'йa', 'iPhoneФ']],
-    ['one CJK character among ASCII letters', ['Stra瓻', '瓻e']],
-    ['a word all of accented Latin letters', ['Ìîñêâà', 'àéîõ', 'ÀÉÎÕ']],
+    ['a letter of another alphabet glued to ASCII letters', ['Cafй', 'йa', 'iPhoneФ', 'Telא', 'Bآb', 'Kก', 'Եa']],
+    ['letters of two alphabets beyond ASCII', ['שלוםé', 'سلامü', 'สวัสดีé', 'Բարևé', 'Αθήνα東']],
+    ['one CJK character among ASCII letters', ['Stra瓻', '瓻e', 'a한', 'aひ', 'aソ', 'aㄅ']],
+    ['a word all of accented Latin letters', ['Ìîñêâà', 'àéîõ', 'ÀÉÎÕ', 'àéîõ5']],
   ])('%s: odd', (_, words) => {
     for (const word of words) expect(judgeWord(word), word).toBe('odd');
   });
@@ -147,6 +168,18 @@ describe('plausible-words: text, or the mojibake of a wrong code page', () => {
     ['ð', false],
     ['Łódź', false],
     ['Grüße–Señor', false],
+    // A word that only one alphabet holds: German, French, Spanish, Portuguese, Italian, Dutch,
+    // Danish/Norwegian/Swedish, Finnish, Catalan, Estonian.
+    ['Straßenbäume', true],
+    ['cœur', true],
+    ['Señoría', true],
+    ['informações', true],
+    ['così', true],
+    ['coöperatië', true],
+    ['Søgård', true],
+    ['Åšž', true],
+    ['açò', true],
+    ['Tõnismägi', true],
   ])('%s fits a Western European alphabet: %s', (word, western) => {
     expect(westernWord(word)).toBe(western);
   });
@@ -340,3 +373,174 @@ describe('text-input: what a guess, a refusal or a forced name makes of an input
     expect(cut.write(bytes.subarray(0, 1)) + cut.end()).toBe('\udc00');
   });
 });
+
+describe('encoding-detect: its steps', () => {
+  /** A reading as candidatesOf makes it; `words` decide what differs. */
+  const reading = (names: string[], confidence: number, words: string[] = ['w'], more: Partial<Candidate> = {}): Candidate => ({
+    names,
+    confidence,
+    text: words.join('\n'),
+    words,
+    plausible: true,
+    western: true,
+    ...more,
+  });
+
+  it("scores chardet's matches per code page iconv-lite reads: no UTF, no name it does not know, an ISO-8859 part's lent to its Windows sibling", () => {
+    const scores = scoresOf(iconv, [
+      { name: 'UTF-8', confidence: 80 },
+      { name: 'UTF-16LE', confidence: 70 },
+      { name: 'UTF-32BE', confidence: 70 },
+      { name: 'ISO-2022-JP', confidence: 60 },
+      { name: 'ISO-8859-1', confidence: 40, lang: 'fr' },
+      { name: 'ISO-8859-2', confidence: 30, lang: 'cs' },
+      { name: 'ISO-8859-7', confidence: 20, lang: 'el' },
+      { name: 'ISO-8859-8', confidence: 15, lang: 'he' },
+      { name: 'ISO-8859-9', confidence: 12, lang: 'tr' },
+      { name: 'Shift_JIS', confidence: 10, lang: 'ja' },
+      { name: 'ISO-8859-5', confidence: 0, lang: 'ru' },
+    ]);
+    expect(Object.fromEntries(scores)).toEqual({
+      'iso-8859-1': { confidence: 40, lang: 'fr' },
+      'windows-1252': { confidence: 40, lang: 'fr' },
+      'iso-8859-15': { confidence: 40, lang: 'fr' },
+      'iso-8859-2': { confidence: 30, lang: 'cs' },
+      'windows-1250': { confidence: 30, lang: 'cs' },
+      'iso-8859-7': { confidence: 20, lang: 'el' },
+      'windows-1253': { confidence: 20, lang: 'el' },
+      'iso-8859-8': { confidence: 15, lang: 'he' },
+      'windows-1255': { confidence: 15, lang: 'he' },
+      'iso-8859-9': { confidence: 12, lang: 'tr' },
+      'windows-1254': { confidence: 12, lang: 'tr' },
+      shift_jis: { confidence: 10, lang: 'ja' },
+      'iso-8859-5': { confidence: 0, lang: 'ru' },
+    });
+  });
+
+  it('keeps the best score of a code page, and the first of equal ones', () => {
+    const scores = scoresOf(iconv, [
+      { name: 'windows-1252', confidence: 30, lang: 'de' },
+      { name: 'ISO-8859-1', confidence: 30, lang: 'fr' },
+      { name: 'windows-1250', confidence: 10, lang: 'pl' },
+      { name: 'ISO-8859-2', confidence: 20 },
+    ]);
+    expect(scores.get('windows-1252')).toEqual({ confidence: 30, lang: 'de' });
+    expect(scores.get('windows-1250')).toEqual({ confidence: 20 });
+  });
+
+  it('reads the sample in each code page: the same text is one reading, its best score, Windows-1252 named first', () => {
+    const bytes = iconv.encode('Müller\nStraße', 'windows-1252');
+    const sample = [{ bytes: bytes.subarray(0, 6), cut: false, trimmed: false }, { bytes: bytes.subarray(7), cut: false, trimmed: false }];
+    const scores = new Map([
+      ['windows-1250', { confidence: 40, lang: 'cs' }],
+      ['windows-1252', { confidence: 10, lang: 'de' }],
+      ['windows-1251', { confidence: 50, lang: 'ru' }],
+    ]);
+    const found = candidatesOf(iconv, bytes, sample, ['windows-1250', 'windows-1251', 'windows-1252', 'macintosh'], scores);
+    expect(found.map((c) => [c.names, c.confidence, c.lang, c.words, c.plausible])).toEqual([
+      [['windows-1251'], 50, 'ru', ['Mьller', 'StraЯe'], false],
+      [['windows-1252', 'windows-1250'], 40, 'cs', ['Müller', 'Straße'], true],
+      [['macintosh'], 0, undefined, ['M¸ller', 'Straﬂe'], false],
+    ]);
+    expect(found[1]!.western).toBe(true);
+  });
+
+  it('a reading with a character no text holds is not plausible; one odd word in fifty is', () => {
+    const words = ['Café', ...Array.from({ length: 49 }, (_, i) => `mot${String.fromCharCode(0x61 + (i % 26))}é`)];
+    const text = iconv.encode(words.join('\n'), 'windows-1252');
+    const sample = words.map(() => ({ bytes: new Uint8Array(), cut: false, trimmed: false }));
+    const [ok] = candidatesOf(iconv, text, sample, ['windows-1252'], new Map());
+    expect(ok).toMatchObject({ plausible: true, western: true });
+    const oddOne = iconv.encode(['MŸller', ...words.slice(1)].join('\n'), 'windows-1252');
+    expect(candidatesOf(iconv, oddOne, sample, ['windows-1252'], new Map())[0]!.plausible).toBe(true);
+    const oddTwo = iconv.encode(['MŸller', 'CafŽ', ...words.slice(2)].join('\n'), 'windows-1252');
+    expect(candidatesOf(iconv, oddTwo, sample, ['windows-1252'], new Map())[0]!.plausible).toBe(false);
+    const impossible = Buffer.concat([Buffer.from([0x81]), text.subarray(4)]);
+    expect(candidatesOf(iconv, impossible, sample, ['windows-1252'], new Map())[0]!.plausible).toBe(false);
+    const mixed = candidatesOf(iconv, iconv.encode('Zürich\nVývojáø', 'windows-1252'), sample.slice(0, 2), ['windows-1252'], new Map());
+    expect(mixed[0]!.western).toBe(false);
+  });
+
+  it('a word cut at its size may end in half a character: not held against the reading', () => {
+    const sjis = iconv.encode('東京', 'shift_jis');
+    const half = sjis.subarray(0, 3);
+    const sample = [{ bytes: half, cut: true, trimmed: false }];
+    expect(candidatesOf(iconv, half, sample, ['shift_jis'], new Map())[0]).toMatchObject({ words: ['東'], plausible: true });
+    const whole = [{ bytes: half, cut: false, trimmed: false }];
+    expect(candidatesOf(iconv, half, whole, ['shift_jis'], new Map())[0]!.plausible).toBe(false);
+  });
+
+  it('chooses Windows-1252 when it fits a Western alphabet and no rival is 15 points surer', () => {
+    const w = reading(['windows-1252'], 20, ['Señor']);
+    expect(choose([w, reading(['windows-1250'], 34, ['Seńor'])])).toBe(w);
+    expect(choose([reading(['windows-1250'], 35, ['Seńor']), w])).toBeUndefined();
+    expect(choose([reading(['windows-1250'], 10), { ...w, western: false }])).toBeUndefined();
+    expect(choose([w])).toBe(w);
+  });
+
+  it('chooses another code page on 25 points of confidence, 15 ahead of the next, two words read otherwise', () => {
+    const best = reading(['windows-1250'], 40, ['Vývojář', 'řídit', 'tým']);
+    expect(choose([best])).toBe(best);
+    expect(choose([{ ...best, confidence: 25 }])).toEqual({ ...best, confidence: 25 });
+    expect(choose([{ ...best, confidence: 24 }])).toBeUndefined();
+    expect(choose([])).toBeUndefined();
+    expect(choose([best, reading(['windows-1254'], 25, ['Vıvojáø', 'řídit', 'tým'])])).toBeUndefined(); // one word differs
+    expect(choose([best, reading(['windows-1254'], 25, ['Vıvojáø', 'ıídit', 'tým'])])).toBe(best); // two
+    expect(choose([best, reading(['windows-1254'], 26, ['Vıvojáø', 'ıídit', 'tým'])])).toBeUndefined(); // 14 ahead
+    expect(choose([{ ...best, confidence: 30 }, reading(['windows-1254'], 20, ['a', 'b', 'c'])])).toBeUndefined(); // 10 ahead
+  });
+
+  it('offers five readings at most, by confidence, an unwestern Windows-1252 after those as sure', () => {
+    const w = reading(['windows-1252'], 0, ['Vývojáø'], { western: false });
+    const others = ['windows-1250', 'windows-1254', 'windows-1257', 'koi8-r', 'macintosh'].map((n) => reading([n], 0));
+    expect(offer([w, ...others]).map((c) => c.names[0])).toEqual(['windows-1250', 'windows-1254', 'windows-1257', 'koi8-r', 'macintosh']);
+    expect(offer([reading(['windows-1250'], 5), { ...w, western: true }, reading(['windows-1251'], 9)]).map((c) => c.names[0])).toEqual(['windows-1251', 'windows-1250', 'windows-1252']);
+    expect(offer([{ ...w, western: true }, reading(['windows-1250'], 0)]).map((c) => c.names[0])).toEqual(['windows-1252', 'windows-1250']);
+  });
+
+  it("names chardet's language for a double-byte code page always, for a single-byte one sure of 5 words or more", () => {
+    for (const [name, lang, language] of [
+      ['shift_jis', 'ja', 'Japanese'],
+      ['euc-jp', 'ja', 'Japanese'],
+      ['gb18030', 'zh', 'Chinese'],
+      ['big5', 'zh', 'Chinese'],
+      ['euc-kr', 'ko', 'Korean'],
+    ] as const) {
+      expect(readingOf(reading([name], 10, ['x'], { lang }), 'cell')).toEqual({ encoding: name, confidence: 10, cell: 'cell', language });
+    }
+    const five = ['a', 'b', 'c', 'd', 'e'];
+    expect(readingOf(reading(['windows-1250'], 25, five, { lang: 'cs' }), 'c').language).toBe('Czech');
+    expect(readingOf(reading(['windows-1250'], 24, five, { lang: 'cs' }), 'c').language).toBeUndefined();
+    expect(readingOf(reading(['windows-1250'], 25, five.slice(1), { lang: 'cs' }), 'c').language).toBeUndefined();
+    expect(readingOf(reading(['windows-1250'], 90, five), 'c')).toEqual({ encoding: 'windows-1250', confidence: 90, cell: 'c' });
+  });
+
+  it('shows a cell folded, cut at 60 characters, its cut last character and dropped start said', () => {
+    const cell = (text: string, more = {}) => ({ bytes: iconv.encode(text, 'windows-1252'), cut: false, trimmed: false, ...more });
+    expect(decodeCell(iconv, cell(' Café \r\n  au   lait '), 'windows-1252')).toBe('Café au lait');
+    expect(decodeCell(iconv, cell('é'.repeat(60)), 'windows-1252')).toBe('é'.repeat(60));
+    expect(decodeCell(iconv, cell('é'.repeat(61)), 'windows-1252')).toBe(`${'é'.repeat(59)}…`);
+    expect(decodeCell(iconv, cell('Straße', { trimmed: true }), 'windows-1252')).toBe('…Straße');
+    const sjis = iconv.encode('東京', 'shift_jis').subarray(0, 3);
+    expect(decodeCell(iconv, { bytes: sjis, cut: true, trimmed: false }, 'shift_jis')).toBe('東');
+    expect(decodeCell(iconv, { bytes: sjis, cut: false, trimmed: false }, 'shift_jis')).toBe('東\ufffd');
+  });
+
+  it('picks the cell a rival reads otherwise, and the cell the readings disagree on', () => {
+    expect(pickCell(['a', 'b', 'c'], ['a', 'x', 'y'])).toBe('b');
+    expect(pickCell(['a', 'b'], ['a', 'b'])).toBe('a');
+    expect(pickCell(['a', 'b'], undefined)).toBe('a');
+    expect(pickCell([], undefined)).toBe('');
+    expect(differingCell([['a', 'b', 'c'], ['a', 'b', 'x'], ['a', 'b', 'c']])).toBe(2);
+    expect(differingCell([['a', 'b'], ['a', 'b']])).toBe(0);
+    expect(differingCell([])).toBe(0);
+  });
+
+  it('a survey without cells still gives its guess, shown without a cell', async () => {
+    const bytes = iconv.encode('Müller Straße Größe', 'windows-1252');
+    const s = survey(bytes);
+    expect(await guessEncoding({ ...s, cells: [] })).toMatchObject({ clear: true, reading: { encoding: 'windows-1252', cell: '' } });
+    expect(await guessEncoding({ ...survey(iconv.encode('Vývojář', 'windows-1250')), cells: [] })).toMatchObject({ clear: false, readings: expect.arrayContaining([expect.objectContaining({ cell: '' })]) });
+  });
+});
+
