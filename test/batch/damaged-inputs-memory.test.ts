@@ -3,13 +3,10 @@
 // what holding the damage would take, and the child runs with a V8 heap of 64 MB, which a reader
 // that kept a 32 MB line (or rebuilt it per chunk, as a quadratic reader does) cannot fit in: it
 // then dies, and the test fails on its exit, whatever the machine's speed.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appendFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRecord } from '../../src/terminal/csv.js';
-import { runBin, type CliResult } from '../helpers/cli.js';
+import { runMeasured, type Measured } from '../helpers/peak-rss.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox, validJob, words } from '../helpers/sandbox.js';
 import { batch, countTitle, journalPath, tempFile } from './helpers.js';
@@ -17,26 +14,14 @@ import { batch, countTitle, journalPath, tempFile } from './helpers.js';
 const MiB = 1024 * 1024;
 /** Well under what the damage would cost held (32 to 52 MB, twice over as text), well over a run's ~70 MB. */
 const RSS_BOUND_BYTES = 160 * MiB;
-const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const env = { RECRUIT_TOKEN: 'sbx_direct_full' };
 beforeAll(ensureFreshBuild, 60_000);
 
 /** The built CLI with a 64 MB V8 heap, and its peak RSS. */
-async function measured(args: string[]): Promise<CliResult & { peakRssBytes: number }> {
-  const rssFile = join(mkdtempSync(join(tmpdir(), 'recruit-rss-')), 'peak-rss');
-  const result = await runBin(['--base-url', sandbox.current.baseUrl, ...args], {
-    env: {
-      ...env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=64 --require ${REPORTER}`.trim(),
-      RECRUIT_PEAK_RSS_FILE: rssFile,
-    },
-    // Not a bound on time (none is asserted): only a stop for a child that would never end.
-    timeoutMs: 120_000,
-  });
-  expect(existsSync(rssFile), `no peak RSS written; exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
-  return { ...result, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+function measured(args: string[]): Promise<Measured> {
+  return runMeasured(['--base-url', sandbox.current.baseUrl, ...args], { env, nodeOptions: '--max-old-space-size=64', timeoutMs: 120_000 });
 }
 
 const line = (title: string, extra: Record<string, unknown> = {}) => JSON.stringify(validJob({ title, ...extra }));

@@ -7,12 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, type CliResult } from '../helpers/cli.js';
+import { runMeasured, type Measured } from '../helpers/peak-rss.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 
-const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
 /** A command that reads no CA file peaks at some 70 MB; a file read whole would add its size or more. */
 const RSS_BOUND_BYTES = 200 * 1024 * 1024;
 /** Killed only when hung (no peak RSS written then): a limit on hanging, not on speed. */
@@ -29,23 +27,9 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Measured extends CliResult {
-  peakRssBytes: number;
-}
 
-async function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
-  const rssFile = join(mkdtempSync(join(dir, 'rss-')), 'peak-rss');
-  const result = await runBin(args, {
-    env: {
-      RECRUIT_TOKEN: 'x',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${REPORTER}`.trim(),
-      RECRUIT_PEAK_RSS_FILE: rssFile,
-      ...env,
-    },
-    timeoutMs: HANG_MS,
-  });
-  expect(existsSync(rssFile), `no peak RSS written (hung or crashed); exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
-  return { ...result, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
+  return runMeasured(args, { env: { RECRUIT_TOKEN: 'x', ...env }, timeoutMs: HANG_MS });
 }
 
 // Nothing listens here: a command that got past the CA file would fail to connect (exit 5), not exit 2.

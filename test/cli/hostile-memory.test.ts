@@ -2,12 +2,12 @@
 // server sends, the command ends with an error naming the cap, having read little past it (the
 // server counts the bytes it handed over: a byte count, not a wall-clock bound), and the child's
 // peak RSS (getrusage, written at exit by a preloaded script) stays under the 300 MB of docs/performance.md.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runBin, runCli, type CliResult } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { runMeasured, type Measured } from '../helpers/peak-rss.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { endless, job, json, pages, stream, useHostileServer } from '../helpers/hostile-server.js';
 import { validJob } from '../helpers/sandbox.js';
@@ -17,7 +17,6 @@ const MiB = 1024 * 1024;
 const RSS_BUDGET_BYTES = 300_000_000;
 /** The 32 MiB cap and what the loopback socket's buffers can take on top of it: well under an answer of 300 MB. */
 const SENT_BOUND_BYTES = 64 * MiB;
-const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
 
 const server = useHostileServer();
 beforeAll(ensureFreshBuild, 60_000);
@@ -25,28 +24,12 @@ beforeAll(ensureFreshBuild, 60_000);
 /** A child still running after this long is hung (the bench, not this test, measures speed). */
 const HANG_MS = 120_000;
 
-interface Measured extends CliResult {
-  peakRssBytes: number;
-}
 
 /** The built CLI against the hostile server, with its peak RSS. */
-async function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
-  const dir = mkdtempSync(join(tmpdir(), 'recruit-rss-'));
-  const rssFile = join(dir, 'peak-rss');
-  const result = await runBin(['--base-url', server.base, ...args], {
-    env: {
-      RECRUIT_TOKEN: 'x',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${REPORTER}`.trim(),
-      RECRUIT_PEAK_RSS_FILE: rssFile,
-      ...env,
-    },
-    // Killed only when hung (no peak RSS written then): on a loaded machine 2,000 pages take well over
-    // 15 s, so the limit catches a hang, not slowness; the test's own limit is longer, so it fails saying so.
-    timeoutMs: HANG_MS,
-  });
-  // No file: the child was killed or crashed before it could exit; the result says which.
-  expect(existsSync(rssFile), `no peak RSS written; exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
-  return { ...result, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
+  // Killed only when hung (no peak RSS written then): on a loaded machine 2,000 pages take well over
+  // 15 s, so the limit catches a hang, not slowness; the test's own limit is longer, so it fails saying so.
+  return runMeasured(['--base-url', server.base, ...args], { env: { RECRUIT_TOKEN: 'x', ...env }, timeoutMs: HANG_MS });
 }
 
 describe('a huge answer to GET /jobs/1', () => {

@@ -5,17 +5,13 @@
 // built executable in a child process (before, these filters took it to 2.5 GB and a V8 crash, or
 // spun for ever); the short limits come from RECRUIT_JQ_TIMEOUT and RECRUIT_JQ_MEMORY, so no test
 // waits the 10 s default.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runBin, type CliResult } from '../helpers/cli.js';
+import { runBin } from '../helpers/cli.js';
+import { runMeasured, type Measured } from '../helpers/peak-rss.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { countTitle, jobs, writeJobs } from '../batch/helpers.js';
 
-const REPORTER = fileURLToPath(new URL('../helpers/report-peak-rss.cjs', import.meta.url));
 /** jq's 256 MiB and the rest of the process (some 80 MB); before, 2 GB and more. */
 const RSS_BOUND_BYTES = 450 * 1024 * 1024;
 /** Killed only when hung (no peak RSS written then): a limit on hanging, not on speed. */
@@ -24,23 +20,9 @@ const HANG_MS = 60_000;
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 beforeAll(ensureFreshBuild, 60_000);
 
-interface Measured extends CliResult {
-  peakRssBytes: number;
-}
 
-async function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
-  const rssFile = join(mkdtempSync(join(tmpdir(), 'recruit-jq-')), 'peak-rss');
-  const result = await runBin(['--base-url', sandbox.current.baseUrl, ...args], {
-    env: {
-      RECRUIT_TOKEN: 'sbx_direct_full',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${REPORTER}`.trim(),
-      RECRUIT_PEAK_RSS_FILE: rssFile,
-      ...env,
-    },
-    timeoutMs: HANG_MS,
-  });
-  expect(existsSync(rssFile), `no peak RSS written (hung or crashed); exit ${result.code}, stderr: ${result.stderr.slice(-500)}`).toBe(true);
-  return { ...result, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) * 1024 };
+function measured(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
+  return runMeasured(['--base-url', sandbox.current.baseUrl, ...args], { env: { RECRUIT_TOKEN: 'sbx_direct_full', ...env }, timeoutMs: HANG_MS });
 }
 
 /** The error --jq gives, as JSON (--jq makes errors JSON). */
