@@ -188,7 +188,7 @@ export function candidatesOf(iconv: Iconv, joined: Buffer, sample: SampleWord[],
 /** The reading to take without asking, if one is clear (the rules in this file's header). */
 export function choose(plausible: Candidate[]): Candidate | undefined {
   const western = plausible.find((c) => c.names.includes('windows-1252'));
-  if (western?.western && plausible.every((c) => c === western || c.confidence < western.confidence + MARGIN)) return western;
+  if (western?.western && plausible.every((c) => c.confidence < western.confidence + MARGIN)) return western;
   const [best, next] = plausible;
   if (!best || best.confidence < MIN_CONFIDENCE) return undefined;
   if (!next) return best;

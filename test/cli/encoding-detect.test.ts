@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ByteSurvey, mostlyUtf8, SAMPLE_BYTES, type Survey } from '../../src/terminal/byte-survey.js';
 import { candidatesOf, choose, decodeCell, differingCell, guessEncoding, offer, pickCell, readingOf, scoresOf, type Candidate, type Guess } from '../../src/terminal/encoding-detect.js';
 import { judgeWord, westernWord } from '../../src/terminal/plausible-words.js';
-import { checkEncoding, decodeBytes, encodingNote, sniffBytes, unreadableAt, unreadableHint, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
+import { checkEncoding, decodeBytes, encodingNote, mayHoldUnreadable, sniffBytes, unreadableAt, unreadableHint, unreadableWhat, type Sniff } from '../../src/terminal/text-input.js';
 import { UsageError } from '../../src/core/errors.js';
 
 function survey(...chunks: Uint8Array[]): Survey {
@@ -293,6 +293,9 @@ describe('text-input: what a guess, a refusal or a forced name makes of an input
     expect(error.hint).toBe('pass the one that reads right with --encoding (--encoding windows-1250, say), or save the file as UTF-8; nothing was sent');
     const one = await refusal(sniffBytes(iconv.encode('Prix 100 €', 'iso-8859-15'), undefined, 'stdin'));
     expect(one.message).toMatch(/^stdin is not UTF-8, and its encoding is not clear; it looks like [^,]+(, [^,]+)* or macintosh$/);
+    const single = await refusal(sniffBytes(iconv.encode('Łódź', 'windows-1250'), undefined, 'stdin'));
+    expect(single.message).toBe('stdin is not UTF-8, and its encoding is not clear; it looks like windows-1250');
+    expect(single.details).toEqual([{ message: 'as windows-1250: "Łódź"' }]);
     const none = await refusal(sniffBytes(iconv.encode('นักพัฒนาซอฟต์แวร์ กรุงเทพ', 'windows-874'), undefined, 'stdin'));
     expect(none.message).toBe('stdin is not UTF-8, and no common encoding reads it as text');
     expect(none.details).toEqual([]);
@@ -323,7 +326,8 @@ describe('text-input: what a guess, a refusal or a forced name makes of an input
     expect(await sniffBytes(Buffer.from([0xef, 0xbb, 0xbf, 0x61, 0xe9]), FORCED('unicode-1-1-utf-8'))).toEqual({ encoding: 'utf-8', bom: 3, chosen: '--encoding', sample: 'a?', damaged: true });
     expect(await sniffBytes(Buffer.from('plain'), FORCED('utf-8'))).toEqual({ encoding: 'utf-8', bom: 0, chosen: '--encoding' });
     expect(await sniffBytes(Buffer.from('hé', 'utf16le'), FORCED('ucs2'))).toEqual({ encoding: 'utf-16le', bom: 0, chosen: '--encoding' });
-    expect(await sniffBytes(Buffer.from([0xfe, 0xff, 0x00, 0x41]), FORCED('utf-16be'))).toEqual({ encoding: 'utf-16be', bom: 2, chosen: '--encoding' });
+    expect(await sniffBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('hé', 'utf16le').swap16()]), FORCED('utf-16be'))).toEqual({ encoding: 'utf-16be', bom: 2, chosen: '--encoding' });
+    expect(await sniffBytes(Buffer.from('hé', 'utf16le').swap16(), FORCED('UTF16BE'))).toEqual({ encoding: 'utf-16be', bom: 0, chosen: '--encoding' });
     expect((await decodeBytes(Buffer.from('hé', 'utf16le'), FORCED('utf-16le'))).text).toBe('hé');
   });
 
@@ -331,19 +335,34 @@ describe('text-input: what a guess, a refusal or a forced name makes of an input
     const bom = await refusal(sniffBytes(Buffer.from([0xff, 0xfe, 0x41, 0x00]), FORCED('windows-1250'), 'x.csv'));
     expect(bom.message).toBe('x.csv starts with a UTF-16LE byte order mark, but --encoding says windows-1250');
     expect(bom.hint).toBe('pass --encoding auto (the file says its encoding) or --encoding utf-16le; nothing was sent');
+    expect(bom.details).toEqual([]);
     const pattern = await refusal(sniffBytes(Buffer.from('ab', 'utf16le'), FORCED('utf-8'), 'x.csv'));
     expect(pattern.message).toBe('x.csv starts with a UTF-16LE character, but --encoding says utf-8');
     const utf8 = await refusal(sniffBytes(Buffer.from('Vývojář'), { name: 'windows-1250', where: 'RECRUIT_ENCODING' }, 'x.csv'));
     expect(utf8.message).toBe('x.csv is UTF-8 ("Vývojář"), but RECRUIT_ENCODING says windows-1250, which would read it as "VĂ˝vojĂˇĹ™"');
     expect(utf8.hint).toBe('pass --encoding auto or --encoding utf-8 (RECRUIT_ENCODING set it); nothing was sent');
+    expect(utf8.details).toEqual([]);
     const flag = await refusal(sniffBytes(Buffer.from('Vývojář'), FORCED('windows-1250'), 'x.csv'));
     expect(flag.hint).toBe('pass --encoding auto or --encoding utf-8; nothing was sent');
+  });
+
+  it('searches decoded text for what could not be read only where there may be some: damaged UTF-8, UTF-16, a code page', () => {
+    expect(mayHoldUnreadable({ encoding: 'utf-8', bom: 0 })).toBe(false);
+    expect(mayHoldUnreadable({ encoding: 'utf-8', bom: 3, damaged: true })).toBe(true);
+    expect(mayHoldUnreadable({ encoding: 'utf-16le', bom: 2 })).toBe(true);
+    expect(mayHoldUnreadable({ encoding: 'windows-1250', bom: 0, chosen: 'detected' })).toBe(true);
+  });
+
+  it('names the input in a refusal, "the input" unless told', async () => {
+    expect((await refusal(sniffBytes(iconv.encode('Vývojář', 'windows-1250')))).message).toMatch(/^the input is not UTF-8/);
+    expect((await refusal(decodeBytes(iconv.encode('Vývojář', 'windows-1250')))).message).toMatch(/^the input is not UTF-8/);
   });
 
   it('an unknown name is refused naming where it was given; auto needs no check', async () => {
     const error = await refusal(checkEncoding({ name: 'klingon', where: 'RECRUIT_ENCODING' }));
     expect(error.message).toBe('RECRUIT_ENCODING "klingon" is not an encoding recruit knows');
     expect(error.hint).toContain('windows-1250');
+    expect(error.details).toEqual([]);
     expect(await checkEncoding({ name: 'Auto', where: '--encoding' })).toEqual({ name: 'Auto', where: '--encoding' });
     expect(await checkEncoding(FORCED('latin2'))).toEqual(FORCED('latin2'));
     await refusal(sniffBytes(Buffer.from('x'), FORCED('klingon')));
@@ -361,6 +380,9 @@ describe('text-input: what a guess, a refusal or a forced name makes of an input
     expect(unreadableWhat('a\udc92', 1, { encoding: 'utf-16be', bom: 2 })).toBe('the byte 0x92 is not text in UTF-16BE');
     expect(unreadableHint({ encoding: 'utf-8', bom: 0, damaged: true })).toContain('the rest of the file is UTF-8');
     expect(unreadableHint(undefined)).toBe("save the file as UTF-8 (Excel: 'CSV UTF-8'; an editor: 'UTF-8'); nothing was sent");
+    expect(unreadableHint({ encoding: 'utf-8', bom: 0, damaged: true, chosen: '--encoding' })).toBe('the file is not UTF-8 there: pass the right --encoding, or save the file as UTF-8; nothing was sent');
+    expect(unreadableWhat('a\udc00', 1)).toBe('half of a UTF-16 character (an unpaired surrogate) is not text');
+    expect(unreadableWhat('a\ud83d', 1, { encoding: 'windows-1252', bom: 0 })).toBe('half of a UTF-16 character (an unpaired surrogate) is not text');
   });
 
   it('a double-byte code page whose sequence is cut by a chunk reads whole', async () => {
@@ -432,14 +454,15 @@ describe('encoding-detect: its steps', () => {
     const bytes = iconv.encode('Müller\nStraße', 'windows-1252');
     const sample = [{ bytes: bytes.subarray(0, 6), cut: false, trimmed: false }, { bytes: bytes.subarray(7), cut: false, trimmed: false }];
     const scores = new Map([
-      ['windows-1250', { confidence: 40, lang: 'cs' }],
       ['windows-1252', { confidence: 10, lang: 'de' }],
+      ['windows-1250', { confidence: 40, lang: 'cs' }],
+      ['windows-1254', { confidence: 40, lang: 'tr' }],
       ['windows-1251', { confidence: 50, lang: 'ru' }],
     ]);
-    const found = candidatesOf(iconv, bytes, sample, ['windows-1250', 'windows-1251', 'windows-1252', 'macintosh'], scores);
+    const found = candidatesOf(iconv, bytes, sample, ['windows-1252', 'windows-1250', 'windows-1251', 'windows-1254', 'macintosh'], scores);
     expect(found.map((c) => [c.names, c.confidence, c.lang, c.words, c.plausible])).toEqual([
       [['windows-1251'], 50, 'ru', ['Mьller', 'StraЯe'], false],
-      [['windows-1252', 'windows-1250'], 40, 'cs', ['Müller', 'Straße'], true],
+      [['windows-1252', 'windows-1250', 'windows-1254'], 40, 'cs', ['Müller', 'Straße'], true],
       [['macintosh'], 0, undefined, ['M¸ller', 'Straﬂe'], false],
     ]);
     expect(found[1]!.western).toBe(true);
@@ -468,6 +491,10 @@ describe('encoding-detect: its steps', () => {
     expect(candidatesOf(iconv, half, sample, ['shift_jis'], new Map())[0]).toMatchObject({ words: ['東'], plausible: true });
     const whole = [{ bytes: half, cut: false, trimmed: false }];
     expect(candidatesOf(iconv, half, whole, ['shift_jis'], new Map())[0]!.plausible).toBe(false);
+    // Only the last character is forgiven: a bad byte inside the word is still no text.
+    const inside = Buffer.concat([Buffer.from([0xa0, 0x61]), Buffer.alloc(510, sjis.subarray(0, 2))]);
+    expect(candidatesOf(iconv, inside, [{ bytes: inside, cut: true, trimmed: false }], ['shift_jis'], new Map())[0]!.plausible).toBe(false);
+    expect(decodeCell(iconv, { bytes: inside, cut: true, trimmed: false }, 'shift_jis')).toMatch(/^\ufffda東東/);
   });
 
   it('chooses Windows-1252 when it fits a Western alphabet and no rival is 15 points surer', () => {
