@@ -27,7 +27,8 @@ function machine(name: string): NodeJS.ProcessEnv {
 
 function apply(env: NodeJS.ProcessEnv, path: string, extra: string[] = [], options: { prompter?: FakePrompter } = {}): Promise<CliResult> {
   const args = ['jobs', 'apply', '--file', path, ...(options.prompter ? [] : ['--yes']), ...extra, '--base-url', proxy.baseUrl];
-  return runCli(args, { env, ...(options.prompter ? { tty: true, prompter: options.prompter } : {}) });
+  // A terminal asks only outside CI, and CI runs the suite with CI=true.
+  return runCli(args, options.prompter ? { env: { ...env, CI: undefined }, tty: true, prompter: options.prompter } : { env });
 }
 
 /** Version `experience` of a file of `count` codes: the versions differ in one field of every job. */
