@@ -31,6 +31,7 @@ const reliabilityCore = [
   'src/jobs/submissions.ts',
   'src/jobs/submit.ts',
   'src/api/proxy-route.ts',
+  'src/api/user-info.ts',
   'src/core/rename-retry.ts',
   'src/core/atomic-file.ts',
   'src/terminal/text-input.ts',
