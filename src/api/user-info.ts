@@ -27,11 +27,6 @@ export function redactUserInfo(raw: string): string {
   return userInfo === undefined ? raw : `${scheme}***@${rest}`;
 }
 
-/** Whether `raw` names a user or a password. */
-export function hasUserInfo(raw: string): boolean {
-  return split(raw).userInfo !== undefined;
-}
-
 /**
  * `raw` with its user info percent-encoded where a URL could not hold it as typed (`/ ? # @ [ ]`,
  * spaces, a `%` that starts no escape), so `new URL()` reads the user and password the user meant;

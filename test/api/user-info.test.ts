@@ -1,7 +1,7 @@
 // The user info of a URL as people paste it: a password with `/`, `?`, `#`, `@`, `:` or `%` in it,
 // unencoded, is hidden whole and, encoded, reads back as the password typed.
 import { describe, expect, it } from 'vitest';
-import { encodeUserInfo, hasUserInfo, redactUserInfo } from '../../src/api/user-info.js';
+import { encodeUserInfo, redactUserInfo } from '../../src/api/user-info.js';
 
 const PASTED: [string, string, string][] = [
   // [the URL as pasted, its password, what may be shown]
@@ -22,13 +22,12 @@ describe('redactUserInfo', () => {
     it(`hides every part of ${JSON.stringify(password)}`, () => {
       expect(redactUserInfo(raw)).toBe(shown);
       expect(redactUserInfo(raw)).not.toContain('alice');
-      expect(hasUserInfo(raw)).toBe(true);
+      expect(redactUserInfo(raw)).not.toBe(raw);
     });
   }
 
   it('leaves a URL without user info as it is, and hides a user name alone', () => {
     expect(redactUserInfo('http://proxy.example:3128/')).toBe('http://proxy.example:3128/');
-    expect(hasUserInfo('http://proxy.example:3128/')).toBe(false);
     expect(redactUserInfo('http://token@proxy.example')).toBe('http://***@proxy.example');
     expect(redactUserInfo('http://al:12/x@127.0.0.1:9')).toBe('http://***@127.0.0.1:9');
     expect(redactUserInfo('')).toBe('');

@@ -118,7 +118,7 @@ function columnNumber(letters: string): number {
 }
 
 /** Column number (from 1) as letters. */
-export function columnLetters(n: number): string {
+function columnLetters(n: number): string {
   let letters = '';
   for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) letters = String.fromCharCode(65 + ((k - 1) % 26)) + letters;
   return letters;
