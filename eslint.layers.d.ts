@@ -10,5 +10,7 @@ export interface Layer {
 export const LAYERS: Layer[];
 export function layerOf(file: string): (Layer & { rank: number }) | undefined;
 export function layerViolation(from: string, to: string): string | undefined;
-export function cyclesOf(root: string): Map<string, string[]>;
+export function importGraph(root: string): Map<string, string[]>;
+export function cycleThrough(graph: Map<string, string[]>, file: string, target: string): string[] | undefined;
+export function cyclesOf(root: string, graph?: Map<string, string[]>): Map<string, string[]>;
 export const layersPlugin: unknown;

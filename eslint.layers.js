@@ -76,9 +76,37 @@ function sourceFiles(root, dir = SOURCE_ROOT) {
   return out;
 }
 
+/** Each module of src/ and the modules it imports, in the order it imports them. */
+export function importGraph(root) {
+  return new Map(sourceFiles(root).map((f) => [f, importsOf(root, f, readFileSync(join(root, f), 'utf8'))]));
+}
+
+/**
+ * The cycle `file`'s import of `target` closes, in import order: `file`, `target`, each module the
+ * one before it imports, and `file` again (the shortest way back; undefined when there is none).
+ */
+export function cycleThrough(graph, file, target) {
+  const before = new Map([[target, undefined]]);
+  const queue = [target];
+  for (let i = 0; i < queue.length; i++) {
+    const v = queue[i];
+    if (v === file) {
+      const path = [];
+      for (let w = v; w !== undefined; w = before.get(w)) path.unshift(w);
+      return [file, ...path];
+    }
+    for (const w of graph.get(v) ?? []) {
+      if (!before.has(w)) {
+        before.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Each module's strongly connected component of more than one module (Tarjan): the cycles. */
-export function cyclesOf(root) {
-  const graph = new Map(sourceFiles(root).map((f) => [f, importsOf(root, f, readFileSync(join(root, f), 'utf8'))]));
+export function cyclesOf(root, graph = importGraph(root)) {
   const index = new Map();
   const low = new Map();
   const stack = [];
@@ -110,7 +138,8 @@ export function cyclesOf(root) {
   return component;
 }
 
-let cycles;
+/** Per project root: its import graph and its cycles, read once per lint run. */
+const cycleCache = new Map();
 const rootOf = (context) => context.cwd ?? process.cwd();
 const relativeFile = (context) => relative(rootOf(context), context.filename).split(sep).join('/');
 
@@ -140,10 +169,16 @@ export const layersPlugin = {
     'no-cycle': {
       meta: { type: 'problem', messages: { cycle: 'import cycle: {{members}}' }, schema: [] },
       create(context) {
-        cycles ??= cyclesOf(rootOf(context));
+        const root = rootOf(context);
+        if (!cycleCache.has(root)) {
+          const graph = importGraph(root);
+          cycleCache.set(root, { graph, cycles: cyclesOf(root, graph) });
+        }
+        const { graph, cycles } = cycleCache.get(root);
         return eachImport(context, (node, target, file) => {
-          const members = cycles.get(file);
-          if (members?.includes(target)) context.report({ node, messageId: 'cycle', data: { members: [...members].sort().join(' -> ') } });
+          if (!cycles.get(file)?.includes(target)) return;
+          const path = cycleThrough(graph, file, target) ?? [file, target];
+          context.report({ node, messageId: 'cycle', data: { members: path.join(' -> ') } });
         });
       },
     },

@@ -2,7 +2,6 @@
 import { UsageError } from '../core/errors.js';
 
 export const GET_KEYS = ['profile', 'base-url', 'account-type', 'concurrency', 'active-job-limit', 'proxy', 'no-proxy', 'ca-file', 'encoding'] as const;
-export const SET_KEYS = GET_KEYS;
 export type ConfigKey = (typeof GET_KEYS)[number];
 
 /** The key, or exit 2: the token has its own commands, anything else is listed. */

@@ -123,8 +123,6 @@ export const JOB_FIELDS = [
     formats: 'true or false; true at creation is refused on approval accounts' },
 ] as const satisfies readonly JobField[];
 
-export type JobFieldName = (typeof JOB_FIELDS)[number]['name'];
-
 /** The registry's entries, each as a JobField (the optional parts readable without narrowing). */
 export const FIELDS: readonly JobField[] = JOB_FIELDS;
 

@@ -28,7 +28,7 @@ export function describeHolder(blocker: Blocker, locker: Locker): string {
 }
 
 /** Locks `account` for this run; refuses (exit 2) naming the run that holds it. */
-export function lockAccount(dir: string, account: Account, options: LockOptions = {}): HeldLock {
+export function lockAccount(dir: string, account: Account, options: LockOptions): HeldLock {
   const lock = accountLockFile(dir, account);
   const taken = takeLock(lock, options);
   if ('held' in taken) return taken.held;

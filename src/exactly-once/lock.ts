@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { utimesSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { systemClock, type Clock } from '../core/clock.js';
+import type { Clock } from '../core/clock.js';
 import { LocalStateError } from '../core/errors.js';
 import { nodeFs, writeAll, type StateFs } from '../core/state-fs.js';
 import { formatRecord, parseRecord, type LockRecord } from './lock-record.js';
@@ -20,11 +20,25 @@ import { pidNamespace, processLife, type ProcessLife } from './process-alive.js'
 
 /**
  * How often a holder refreshes its lock's mtime, and the age at which a lock judged by it is stale:
- * six beats, so that a busy event loop or a slow network file system does not lose it
- * (test/exactly-once/lock-heartbeat.test.ts holds the one to the other).
+ * six beats, so that a busy event loop or a slow network file system does not lose it. The module
+ * refuses to load otherwise (checkBeats below; test/exactly-once/lock-heartbeat.test.ts).
  */
 export const HEARTBEAT_MS = 5_000;
 export const STALE_MS = 30_000;
+
+/** The fewest heartbeats that fit in the stale limit. */
+export const BEATS_PER_STALE = 6;
+
+/**
+ * Throws unless `staleMs` holds at least BEATS_PER_STALE heartbeats of `heartbeatMs`: a heartbeat
+ * near or above the stale limit lets a second run take the lock of a live one.
+ */
+export function checkBeats(heartbeatMs: number, staleMs: number): void {
+  if (!(heartbeatMs > 0) || staleMs < BEATS_PER_STALE * heartbeatMs) {
+    throw new Error(`the lock's heartbeat (${heartbeatMs} ms) must fit ${BEATS_PER_STALE} times in its stale limit (${staleMs} ms)`);
+  }
+}
+checkBeats(HEARTBEAT_MS, STALE_MS);
 
 /**
  * A heartbeat at most this far ahead of the reader's clock is taken as it is (a file system that
@@ -39,7 +53,8 @@ export interface LockOptions {
   fs?: StateFs;
   /** Sets a file's mtime (ms since the epoch): the heartbeat. */
   touch?: (path: string, ms: number) => void;
-  clock?: LockClock;
+  /** The command's clock (the context's; a test's fake one): never the system's behind its back. */
+  clock: LockClock;
   /** What this host says of process `pid` of this PID namespace. */
   life?: (pid: number) => ProcessLife;
   /** This process's id, host name and PID namespace, and this run's id (random unless given). */
@@ -97,7 +112,7 @@ export class Locker {
   constructor(options: LockOptions) {
     this.fs = options.fs ?? nodeFs;
     this.touch = options.touch ?? defaultTouch;
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock;
     this.life = options.life ?? processLife;
     const pid = options.pid ?? process.pid;
     this.record = {
@@ -279,7 +294,7 @@ class Held implements HeldLock {
 }
 
 /** Takes the lock file `lock` for this run, or returns the lock in the way. */
-export function takeLock(lock: string, options: LockOptions = {}): { held: HeldLock } | { blocker: Blocker; locker: Locker } {
+export function takeLock(lock: string, options: LockOptions): { held: HeldLock } | { blocker: Blocker; locker: Locker } {
   const locker = new Locker(options);
   heldHere.add(locker.record.run);
   let blocker: Blocker | undefined;

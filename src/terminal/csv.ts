@@ -6,8 +6,7 @@
 // is text that starts with `'` itself: `readCell` takes exactly one `'` off such a cell, so every
 // string reads back as it was written (docs/decisions.md, "CSV: a round trip that changes nothing").
 // Terminal escaping (sanitize) is for a terminal only: a file or a pipe is data.
-import { UsageError } from '../core/errors.js';
-import { writeOut, type Output, type Stream } from './io.js';
+import { writeOut, type Stream } from './io.js';
 import { sanitize } from '../core/sanitize.js';
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -99,18 +98,4 @@ export class CsvWriter<T> {
     this.chunk = '';
     await writeOut(this.out, text);
   }
-}
-
-/** A whole table at once: the header and every row. */
-export async function writeCsv<T>(ctx: Output, columns: readonly CsvColumn<T>[], rows: Iterable<T>): Promise<void> {
-  const writer = new CsvWriter(ctx.io.stdout, columns);
-  await writer.header();
-  await writer.rows(rows);
-  await writer.end();
-}
-
-/** `--csv` asked for: a usage error beside `--json`, which is another format for the same output. */
-export function wantsCsv(ctx: Output, csv: boolean | undefined): boolean {
-  if (csv && ctx.globals.json) throw new UsageError('--csv and --json cannot be combined: choose one output format');
-  return csv === true;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatRecord } from '../../src/exactly-once/lock-record.js';
-import { AHEAD_MS, HEARTBEAT_MS, STALE_MS, takeLock, type HeldLock, type LockClock, type LockOptions } from '../../src/exactly-once/lock.js';
+import { AHEAD_MS, BEATS_PER_STALE, checkBeats, HEARTBEAT_MS, STALE_MS, takeLock, type HeldLock, type LockClock, type LockOptions } from '../../src/exactly-once/lock.js';
 import { manualClock } from '../helpers/clock.js';
 
 const NS = 'pid:[4026531836]';
@@ -44,7 +44,16 @@ const elsewhere = formatRecord({ run: 'r1', pid: 7, pidStart: '', host: 'elsewhe
 
 describe('the heartbeat against the stale limit', () => {
   it('at least six beats fit in the stale limit: a busy event loop or a slow network file system misses some and keeps the lock', () => {
-    expect(STALE_MS).toBeGreaterThanOrEqual(6 * HEARTBEAT_MS);
+    expect(BEATS_PER_STALE).toBe(6);
+    expect(STALE_MS).toBeGreaterThanOrEqual(BEATS_PER_STALE * HEARTBEAT_MS);
+    expect(() => checkBeats(HEARTBEAT_MS, STALE_MS)).not.toThrow();
+  });
+
+  it('the lock refuses a heartbeat that does not fit six times in the stale limit (a 40 s heartbeat let a second run take a live lock)', () => {
+    expect(() => checkBeats(40_000, STALE_MS)).toThrow("the lock's heartbeat (40000 ms) must fit 6 times in its stale limit (30000 ms)");
+    expect(() => checkBeats(5_001, 30_000)).toThrow(/must fit 6 times/);
+    expect(() => checkBeats(5_000, 30_000)).not.toThrow();
+    expect(() => checkBeats(0, 30_000)).toThrow(/must fit/);
   });
 
   it("a holder whose clock's timer beats is never seen stale by a reader of another host, at any second of a simulated minute", () => {
