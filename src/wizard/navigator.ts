@@ -5,7 +5,7 @@ import type { Answers } from './answers.js';
 import { BACK } from '../prompts/back.js';
 import type { Session, Step } from './session.js';
 import { saveDraft } from './session.js';
-import { REQUIRED_STEPS } from './steps/index.js';
+import { REQUIRED_STEPS, STEPS } from './steps/index.js';
 
 export function isAnswered(step: Step, answers: Answers): boolean {
   return step.keys.every((k) => answers[k] !== undefined);
@@ -28,9 +28,19 @@ export async function asked(step: Step, session: Session): Promise<boolean> {
   return (await applies(step, session)) && (step.required ? step.required(session) : true);
 }
 
+/** Whether a step's answer is the one it had: a list's pick by its id (a renamed item is the same one). */
+function sameAnswer(step: Step, answers: Answers, patch: Partial<Answers>): boolean {
+  return step.keys.every((k) => {
+    const [was, now] = [answers[k], patch[k]];
+    const id = (v: unknown) => (typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : undefined);
+    if (id(was) !== undefined && id(now) !== undefined) return id(was) === id(now);
+    return JSON.stringify(was) === JSON.stringify(now);
+  });
+}
+
 /** Records a step's answer; a changed answer drops the answers that depended on it. */
 export function record(session: Session, step: Step, patch: Partial<Answers>): void {
-  const changed = step.keys.some((k) => JSON.stringify(session.answers[k]) !== JSON.stringify(patch[k]));
+  const changed = !sameAnswer(step, session.answers, patch);
   Object.assign(session.answers, patch);
   if (changed) for (const k of step.clears ?? []) delete session.answers[k];
   saveDraft(session);
@@ -89,8 +99,43 @@ export function walkDetails(session: Session, steps: readonly Step[]): Promise<v
   return walkSteps(session, steps, { again: true, backOut: true, ask: (step) => applies(step, session) });
 }
 
-/** Asks one step again (from the review); going back returns to the review unchanged. */
+/**
+ * Asks one step again (from the review). Back returns to the review with every answer as it was.
+ * A changed answer asks again the steps whose answers it dropped (an industry's job function and
+ * employer type), Back among them going back one step; the first answer picked again brings back
+ * those it had, so nothing is asked twice (docs/decisions.md, "Editing a field from the review").
+ */
 export async function editStep(session: Session, step: Step): Promise<void> {
-  const result = await step.ask(session, { canGoBack: true });
-  if (result !== BACK) record(session, step, result);
+  const before = structuredClone(session.answers);
+  const steps = [step, ...STEPS.filter((s) => s !== step && s.keys.some((k) => step.clears?.includes(k)))];
+  const asked: number[] = [];
+  let i = 0;
+  let again = true; // the edited step is asked although it has an answer, as is one gone back to
+  while (i < steps.length) {
+    const current = steps[i]!;
+    if (!again && (isAnswered(current, session.answers) || !(await applies(current, session)))) {
+      i++;
+      continue;
+    }
+    again = false;
+    const result = await current.ask(session, { canGoBack: true });
+    if (result === BACK) {
+      const previous = asked.pop();
+      if (previous === undefined) return restore(session, before);
+      i = previous;
+      again = true;
+      continue;
+    }
+    if (i === 0 && sameAnswer(step, before, result)) return restore(session, { ...before, ...result });
+    record(session, current, result);
+    asked.push(i);
+    i++;
+  }
+}
+
+/** The answers put back as they were (and the draft with them). */
+function restore(session: Session, answers: Answers): void {
+  for (const k of Object.keys(session.answers) as Array<keyof Answers>) delete session.answers[k];
+  Object.assign(session.answers, answers);
+  saveDraft(session);
 }

@@ -183,8 +183,8 @@ describe('CSV batch files', () => {
     expect(res.code).toBe(1);
     const lines = res.stdout.split('\r\n');
     expect(lines[0]).toBe('item,row,title,jobCode,result,jobId,status,approval,error');
-    expect(lines[1]).toMatch(/^0,2,"CSV Results, Ok",,created,\d+,In Progress,Unknown,$/);
-    expect(lines[2]).toMatch(/^1,4,'=CSV Results Formula,,created,\d+,In Progress,Unknown,$/);
+    expect(lines[1]).toMatch(/^0,2,"CSV Results, Ok",,created,\d+,In Progress,none,$/);
+    expect(lines[2]).toMatch(/^1,4,'=CSV Results Formula,,created,\d+,In Progress,none,$/);
     expect(lines[3]).toMatch(/^2,5,CSV Results Refused,,refused,,,,400 /);
     expect(lines.at(-1)).toBe('');
     expect(countTitle(sandbox.current, '=CSV Results Formula')).toBe(1);

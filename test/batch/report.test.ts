@@ -33,7 +33,7 @@ describe('the batch report on a terminal', () => {
     for (const line of lines) expect(width(line), line).toBeLessThanOrEqual(90);
 
     // The jobs created first, then what needs attention.
-    expect(lines[0]).toMatch(/^ITEM +JOB ID +STATUS +APPROVAL +RESULT +TITLE$/);
+    expect(lines[0]).toMatch(/^ITEM +JOB ID +STATUS +RESULT +TITLE$/); // no job has an approval: no APPROVAL column
     expect(lines.slice(1, 4).map((l) => l.split(/ {2,}/)[0])).toEqual(['#0', '#4', '#5']);
     expect(lines[4]).toBe('');
     expect(lines[5]).toBe('37 of 40 items need attention:');
@@ -63,8 +63,8 @@ describe('the batch report on a terminal', () => {
     const res = await batch(sandbox.current.baseUrl, file, ['--concurrency', '1'], { tty: true, columns: 90, env: { NO_COLOR: '1' } });
     expect(res.code, res.stderr).toBe(1);
     const lines = res.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ROW +JOB ID +STATUS +APPROVAL +RESULT +TITLE$/);
-    expect(lines[1]).toMatch(/^2 +\d+ +In Progress +Unknown +created +Csv Report 0$/);
+    expect(lines[0]).toMatch(/^ROW +JOB ID +STATUS +RESULT +TITLE$/);
+    expect(lines[1]).toMatch(/^2 +\d+ +In Progress +created +Csv Report 0$/);
     expect(lines[3]).toBe('8 of 9 items need attention:');
     expect(lines[4]).toMatch(/^ROW +TITLE +JOB CODE +RESULT +ERROR$/);
     expect(lines[5]).toMatch(/^4 +Csv Report 1 +CR-1 +refused +400 /);

@@ -51,7 +51,7 @@ describe('--csv output', () => {
       id: String(id),
       title: 'CSV Get, Job',
       statusLabel: 'In Progress',
-      approvalStatusLabel: 'Unknown',
+      approvalStatusLabel: 'none',
       publishToCareerPage: 'false',
       industry: 'Information Technology',
       jobFunction: 'Software Development',

@@ -44,7 +44,7 @@ describe('recruit jobs get', () => {
       'Title               Data Engineer',
       'Code                JOB-00003',
       'Status              New (2)',
-      'Approval            -',
+      'Approval            none',
       'Location            Toronto, ON, Canada',
       'Published           career page no, free boards no',
     ]);
@@ -89,7 +89,7 @@ describe('recruit jobs get', () => {
       'status\t5',
       'statusLabel\tIn Progress',
       'approvalStatus\t',
-      'approvalStatusLabel\tUnknown',
+      'approvalStatusLabel\tnone',
       'location\tAustin, TX, USA',
       'publishToCareerPage\ttrue',
       'publishToFreeJobBoards\tfalse',

@@ -90,8 +90,8 @@ describe('recruit jobs list (seeded jobs)', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ID +CODE +TITLE +STATUS +APPROVAL +PUBLISHED +FUNCTION *$/);
     expect(lines).toHaveLength(11);
-    expect(lines[2]).toMatch(/^11 +JOB-00011 +Production Supervisor +In Progress +- +career +Production *$/);
-    expect(lines[4]).toMatch(/^9 +JOB-00009 +Financial Analyst +New +- +- +Financial Analysis *$/);
+    expect(lines[2]).toMatch(/^11 +JOB-00011 +Production Supervisor +In Progress +none +career +Production *$/);
+    expect(lines[4]).toMatch(/^9 +JOB-00009 +Financial Analyst +New +none +- +Financial Analysis *$/);
     expect(result.stdout).not.toContain('\t');
     expect(result.stderr).toContain('page 1 of 2 (12 jobs); next: --page 2');
 
@@ -115,8 +115,8 @@ describe('recruit jobs list (seeded jobs)', () => {
     expect(result).toMatchObject({ code: 0, stderr: 'note: page 1 of 2 (12 jobs) only; add --all for every page\n' });
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(10);
-    expect(lines[0]).toBe('12\tJOB-00012\tSite Manager\tClosed\tUnknown\t-');
-    expect(lines[1]).toBe('11\tJOB-00011\tProduction Supervisor\tIn Progress\tUnknown\tcareer');
+    expect(lines[0]).toBe('12\tJOB-00012\tSite Manager\tClosed\tnone\t-');
+    expect(lines[1]).toBe('11\tJOB-00011\tProduction Supervisor\tIn Progress\tnone\tcareer');
   });
 
   it('says when nothing matches', async () => {
@@ -262,10 +262,10 @@ describe('recruit jobs list: names on a terminal', () => {
     expect(lines[0]).toMatch(
       /^ID +CODE +TITLE +STATUS +APPROVAL +PUBLISHED +INDUSTRY +FUNCTION +EMPLOYER TYPE +CUSTOMER +DEPARTMENT +HIRING MANAGER +JOB TYPE +EDUCATION +SALARY INTERVAL *$/,
     );
-    expect(lines[1]).toMatch(/^12 +JOB-00012 +Site Manager +Closed +- +- +Construction +Site Management +General Contractor +Full-time +Bachelor's degree +Yearly *$/);
+    expect(lines[1]).toMatch(/^12 +JOB-00012 +Site Manager +Closed +none +- +Construction +Site Management +General Contractor +Full-time +Bachelor's degree +Yearly *$/);
 
     const piped = await list(['--wide']);
-    expect(piped.stdout.split('\n')[0]).toBe('12\tJOB-00012\tSite Manager\tClosed\tUnknown\t-\t6\t141\t522\t\t\t\tFT\tBA\tY');
+    expect(piped.stdout.split('\n')[0]).toBe('12\tJOB-00012\tSite Manager\tClosed\tnone\t-\t6\t141\t522\t\t\t\tFT\tBA\tY');
     const all = await list(['--wide', '--all']);
     expect(all.stdout.split('\n')[0]).toBe(piped.stdout.split('\n')[0]);
   });
@@ -301,9 +301,9 @@ describe('recruit jobs list (created jobs)', () => {
     const id = created.body.id as number;
 
     const piped = await list([]);
-    expect(piped.stdout.split('\n')[0]).toBe(`${id}\tJOB-${String(id).padStart(5, '0')}\tEvil \\e[31mRed\\e[0m\tIn Progress\tUnknown\tcareer, boards`);
+    expect(piped.stdout.split('\n')[0]).toBe(`${id}\tJOB-${String(id).padStart(5, '0')}\tEvil \\e[31mRed\\e[0m\tIn Progress\tnone\tcareer, boards`);
     const tty = await list([], { tty: true });
-    expect(tty.stdout.split('\n')[1]).toMatch(new RegExp(`^${id} +JOB-\\d+ +Evil \\\\e\\[31mRed\\\\e\\[0m +In Progress +- +career, boards +Software Development *$`));
+    expect(tty.stdout.split('\n')[1]).toMatch(new RegExp(`^${id} +JOB-\\d+ +Evil \\\\e\\[31mRed\\\\e\\[0m +In Progress +none +career, boards +Software Development *$`));
     for (const out of [piped.stdout, tty.stdout]) expect(out).not.toContain('\u001b');
   });
 });

@@ -110,7 +110,7 @@ describe('recruit jobs wait (sandbox)', () => {
     expect(JSON.parse(result.stdout)).toEqual([{ id: 2, status: 5 }, { id: 4, status: 5 }]);
   });
 
-  it('a direct account: approval Unknown counts as approved', async () => {
+  it('a direct account: no approval (none) counts as approved', async () => {
     const result = await cli(['jobs', 'wait', '2', '--until', 'approved'], approverClock({}), 'sbx_direct_full');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Job 2 "DevOps Engineer": approved');

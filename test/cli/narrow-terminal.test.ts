@@ -59,7 +59,7 @@ describe('jobs list at 80 columns', () => {
     expect(row).toContain('career, boards');
 
     const piped = await recruit(['jobs', 'list']);
-    expect(piped.stdout.split('\n')).toContain(`${id}\tJOB-${String(id).padStart(5, '0')}\t${LONG_TITLE}\tIn Progress\tUnknown\tcareer, boards`);
+    expect(piped.stdout.split('\n')).toContain(`${id}\tJOB-${String(id).padStart(5, '0')}\t${LONG_TITLE}\tIn Progress\tnone\tcareer, boards`);
   });
 
   it('cuts the names too when the title alone is not enough (a staffing account: function and customer)', async () => {

@@ -3,6 +3,7 @@
 // `jobs create --file` is the same job. References are written by name (the name form's column:
 // `jobFunction`), or by id where no name is known or the name is not unique in its list: a name of
 // digits reads back as an id. Codes (jobType, ...) stay codes, which is what a batch file takes.
+import { approvalWord } from '../../domain/job-status.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../context/context.js';
 import type { CsvColumn, CsvValue } from '../../terminal/csv.js';
@@ -35,7 +36,7 @@ export function jobColumns(names: (job: Job) => JobNamer | undefined, fields: re
   const field = (name: string): CsvColumn<Job> => ({ header: name, value: (job) => value(job, name) });
   const service: Record<string, CsvColumn<Job>> = {
     statusLabel: { header: 'statusLabel', value: (job) => job.statusLabel ?? job.status },
-    approvalStatusLabel: { header: 'approvalStatusLabel', value: (job) => job.approvalStatusLabel ?? job.approvalStatus ?? undefined },
+    approvalStatusLabel: { header: 'approvalStatusLabel', value: (job) => approvalWord(job.approvalStatus, job.approvalStatusLabel) },
   };
   // References are written by their name form's column, with the name where one is known.
   const own = (f: JobField): CsvColumn<Job> =>

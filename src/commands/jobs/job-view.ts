@@ -1,5 +1,6 @@
 // How a job reads on a terminal and in a pipe: status and approval with their labels, coloured
 // only when stdout takes colour. Every server string goes through sanitize.
+import { NO_APPROVAL } from '../../domain/job-status.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../context/context.js';
 import { writeOut } from '../../terminal/io.js';
@@ -35,10 +36,10 @@ export function statusText(job: Pick<Job, 'status' | 'statusLabel'>, fallbackLab
   return label ? `${sanitize(label)} (${job.status})` : String(job.status);
 }
 
-/** "Pending (0)", or "-" when the job has no approval status (null: an account without approval; the service's label says "Unknown"). */
+/** "Pending (0)", or NO_APPROVAL when the job has no approval status (null: an account without approval). */
 export function approvalText(job: Pick<Job, 'approvalStatus' | 'approvalStatusLabel'>): string {
   const label = job.approvalStatusLabel ? sanitize(job.approvalStatusLabel) : undefined;
-  if (job.approvalStatus === null || job.approvalStatus === undefined) return '-';
+  if (job.approvalStatus === null || job.approvalStatus === undefined) return NO_APPROVAL;
   return label ? `${label} (${job.approvalStatus})` : String(job.approvalStatus);
 }
 
@@ -122,7 +123,8 @@ export async function printJobFields(ctx: Context, job: Job): Promise<void> {
   const keys = Object.keys(job);
   const ordered = [...HEAD.filter((k) => k in job), ...keys.filter((k) => !HEAD.includes(k) && !TAIL.includes(k)), ...TAIL.filter((k) => k in job)];
   for (const key of ordered) {
-    const value = job[key];
+    // The service's "Unknown" of an account without approval reads as everywhere else.
+    const value = key === 'approvalStatusLabel' && job.approvalStatus === null ? NO_APPROVAL : job[key];
     const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
     // Three writes: a long value (up to --max-response-size) joined into its line would be copied whole.
     await writeOut(ctx.io.stdout, `${sanitizeCell(key)}\t`);

@@ -2,6 +2,7 @@
 // deadline from the global --timeout (how long to wait in all), a spinner on a terminal, a line
 // per job (or the jobs as JSON), and the exit code: 0 when every job got there, 8 when one was
 // rejected, 5 when time ran out (core/exit-codes.ts).
+import { approvalWord } from '../../domain/job-status.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
 import type { Context } from '../../context/context.js';
@@ -42,7 +43,7 @@ function duration(ms: number): string {
 
 function line(w: Waited, target: Target, waitedFor: string): string {
   const job: Job = w.job;
-  const state = `status ${job.statusLabel ?? job.status}, approval ${job.approvalStatusLabel ?? job.approvalStatus ?? 'Unknown'}`;
+  const state = `status ${job.statusLabel ?? job.status}, approval ${approvalWord(job.approvalStatus, job.approvalStatusLabel)}`;
   const what = w.outcome === 'reached' ? targetText(target) : w.outcome === 'rejected' ? 'rejected' : `not ${targetText(target)} after ${waitedFor}`;
   return `Job ${job.id} "${sanitize(String(job.title ?? ''))}": ${what} (${sanitize(state)})`;
 }

@@ -9,6 +9,7 @@ import type { CsvError } from 'csv-parse';
 import { CsvHeader, readRow } from './csv-row.js';
 import { decimalMarkOf, detectDelimiter, type Delimiter } from './delimiter.js';
 import { MAX_LINE_CHARS } from '../../exactly-once/lines.js';
+import { canonicalText } from '../../exactly-once/canonical-json.js';
 import { UsageError } from '../../core/errors.js';
 import { unreadableAt, unreadableHint, unreadableWhat, type Sniff } from '../../terminal/text-input.js';
 import type { RawItem } from './raw-item.js';
@@ -20,10 +21,21 @@ export interface CsvPass {
   header?: CsvHeader;
   /** Rows with an id: jobs that exist (a `jobs list --csv` row), not created. */
   existing: number;
+  /** The jobCode of each of those rows that has one (canonical text) -> its row, the first of a code. */
+  existingCodes?: Map<string, number>;
   /** Read those rows too, their id and the service's columns kept in the item (`jobs apply`). */
   readExisting?: boolean;
   /** The separator used: given, or told from the header row. */
   delimiter?: Delimiter;
+}
+
+/** A row of a job that exists, counted, and its code kept: a copy of the row that keeps it is refused (validate.ts). */
+export function noteExisting(pass: CsvPass, code: string, row: number): void {
+  pass.existing++;
+  if (code === '') return;
+  const codes = (pass.existingCodes ??= new Map());
+  const canonical = canonicalText(code);
+  if (!codes.has(canonical)) codes.set(canonical, row);
 }
 
 /**
@@ -207,7 +219,7 @@ export async function* csvItemBatches(chunks: AsyncIterable<string>, display: st
           const read = readRow(pass.header, cells, index, pass.readExisting === true, decimal);
           if (read.kind === 'blank') continue;
           if (read.kind === 'existing') {
-            pass.existing++;
+            noteExisting(pass, read.code, row);
             continue;
           }
           batch.push({ index, row, value: read.value, problems: read.problems, text: JSON.stringify(cells) });

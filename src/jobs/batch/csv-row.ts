@@ -123,9 +123,15 @@ export class CsvHeader {
   }
 }
 
+/** A row's jobCode cell as its text, trimmed; '' when the header has no such column. */
+function codeCell(columns: readonly string[], cells: readonly string[], textOf: (raw: string) => string): string {
+  const at = columns.indexOf('jobCode');
+  return at === -1 ? '' : textOf(cells[at]!).trim();
+}
+
 export type CsvRow =
   | { kind: 'blank' }
-  | { kind: 'existing'; id: string }
+  | { kind: 'existing'; id: string; /** Its jobCode cell, trimmed, or '' (a copy of the row must not keep it). */ code: string }
   | { kind: 'job'; value: Record<string, unknown>; problems: Problem[] };
 
 /**
@@ -162,7 +168,7 @@ export function readRow(
     }
     if (SERVICE_FIELDS.has(column)) {
       if (!withService) {
-        if (column === 'id') return { kind: 'existing', id: trimmed };
+        if (column === 'id') return { kind: 'existing', id: trimmed, code: codeCell(columns, cells, textOf) };
         continue;
       }
       value[column] = column === 'id' && /^\d+$/.test(trimmed) ? Number(trimmed) : textOf(raw).trim();

@@ -3,6 +3,7 @@
 // that share one cause grouped on one line ("33 items not attempted: the account has no free
 // active-job slot — ...", then "#4–#36"). The renderer fits every line to the terminal, cutting
 // long errors with an ellipsis (--json and the piped rows keep the full text).
+import { approvalWord } from '../../domain/job-status.js';
 import type { ReportBlock, ReportColumn, ReportRow, Tone } from '../../terminal/job-results.js';
 import { CAPACITY_CODE, type StopReason } from '../../exactly-once/classify.js';
 import { isCreated, type ItemResult, type ResultKind, type Results } from './results.js';
@@ -95,8 +96,8 @@ export function batchReport(results: Results, reason: StopReason | undefined, ro
   let approvals = false;
   for (const r of results.all()) {
     if (isCreated(r)) {
-      const approval = r.created!.approvalStatusLabel ?? (r.created!.approvalStatus === null ? '' : String(r.created!.approvalStatus));
-      approvals ||= approval !== '';
+      const approval = approvalWord(r.created!.approvalStatus, r.created!.approvalStatusLabel);
+      approvals ||= r.created!.approvalStatus !== null && r.created!.approvalStatus !== undefined;
       created.push({ cells: [name(r.index), String(r.created!.jobId), String(r.created!.statusLabel ?? r.created!.status ?? ''), approval, LABELS[r.result], r.title], tone: TONES[r.result] });
       continue;
     }

@@ -2,6 +2,7 @@
 // a report, tab-separated rows, a JSON array with --json, a table with --csv or --xlsx), a one-line
 // tally, and the outcome with the exit code of the worst failure. Nothing here prints: the command
 // does (commands/jobs/print-run.ts).
+import { approvalWord } from '../../domain/job-status.js';
 import { CliError } from '../../core/errors.js';
 import { EXIT, type ExitCode } from '../../core/exit-codes.js';
 import { mapped, type Cell, type JobResults } from '../../terminal/job-results.js';
@@ -25,7 +26,7 @@ function errorText(r: ItemResult): string | null {
 
 /** The piped row of an item: its number, title, result, job id, status, approval, the full error. */
 function row(r: ItemResult): Cell[] {
-  return [r.index, r.title, LABELS[r.result], r.created?.jobId, r.created && (r.created.statusLabel ?? r.created.status), r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus), errorText(r)];
+  return [r.index, r.title, LABELS[r.result], r.created?.jobId, r.created && (r.created.statusLabel ?? r.created.status), r.created && approvalWord(r.created.approvalStatus, r.created.approvalStatusLabel), errorText(r)];
 }
 
 const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
@@ -89,7 +90,7 @@ function tableOf(results: Results, rows: RowNumbers | undefined): NonNullable<Jo
       LABELS[r.result],
       r.created?.jobId,
       r.created && (r.created.statusLabel ?? r.created.status),
-      r.created && (r.created.approvalStatusLabel ?? r.created.approvalStatus),
+      r.created && approvalWord(r.created.approvalStatus, r.created.approvalStatusLabel),
       errorText(r),
     ]),
     text: new Set(['jobCode', 'jobId']),

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../exactly-once/canonical-json.js';
 import { Identities } from './item-identity.js';
 import type { ItemSource } from './read-items.js';
 import { StringArena } from './string-arena.js';
+import { sameCodeMessage } from './same-code.js';
 
 export interface Validated {
   identities: Identities;
@@ -43,6 +44,24 @@ export class RowNumbers {
 /** Told of each item as its check starts; `resolving` when it waits for names to be looked up. */
 export type CheckProgress = (items: number, resolving: boolean) => void;
 
+/**
+ * A row of a job that exists (an export's row, with its id) and a row to create with its code: a
+ * copy whose id was emptied and whose code was kept. Known once the whole sheet is read, as the
+ * job's row may come after the copy.
+ */
+function refuseCopiedCodes(source: ItemSource, codes: ReadonlyMap<string, number>, result: Validated): void {
+  const existing = source.csv?.existingCodes;
+  if (!existing || codes.size === 0) return;
+  let added = false;
+  for (const [code, row] of existing) {
+    const item = codes.get(code);
+    if (item === undefined) continue;
+    result.problems.push({ item, field: 'jobCode', message: sameCodeMessage(code, `row ${row}`) });
+    added = true;
+  }
+  if (added) result.problems.sort((a, b) => (a.item ?? -1) - (b.item ?? -1));
+}
+
 export async function validateAll(source: ItemSource, deriver: ItemDeriver, cache: BodyCache, progress?: CheckProgress): Promise<Validated> {
   const result: Validated = { identities: new Identities(), titles: new StringArena(), jobCodes: new StringArena(), problems: [], unknownFields: new Map(), rows: new RowNumbers() };
   /** The first item of each jobCode: a code given twice would name two jobs (a copied row keeps its code). */
@@ -62,7 +81,7 @@ export async function validateAll(source: ItemSource, deriver: ItemDeriver, cach
         if (first === undefined) codes.set(code, raw.index);
         else {
           const where = raw.row !== undefined ? `row ${result.rows.get(first)}` : `item ${first}`;
-          result.problems.push({ item: raw.index, field: 'jobCode', message: `"${code}" is also the jobCode of ${where}; each job needs a code of its own` });
+          result.problems.push({ item: raw.index, field: 'jobCode', message: sameCodeMessage(code, where) });
         }
       }
       for (const field of item.unknownFields) result.unknownFields.set(field, (result.unknownFields.get(field) ?? 0) + 1);
@@ -75,6 +94,7 @@ export async function validateAll(source: ItemSource, deriver: ItemDeriver, cach
       else result.identities.add(json, raw.text);
     }
   }
+  refuseCopiedCodes(source, codes, result);
   result.identities.seal();
   return result;
 }

@@ -7,7 +7,7 @@ import type { Workbook, Worksheet } from 'exceljs';
 import { UsageError } from '../../core/errors.js';
 import { CsvHeader, readRow } from './csv-row.js';
 import type { CsvPass } from './csv-items.js';
-import { MAX_ROW_CHARS } from './csv-items.js';
+import { MAX_ROW_CHARS, noteExisting } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
 import { cellText } from './xlsx-cell.js';
 import { chooseSheet, HiddenCells } from './xlsx-visibility.js';
@@ -112,7 +112,7 @@ export async function* xlsxItemBatches(path: string, display: string, pass: CsvP
     const read = readRow(pass.header, cells, index, pass.readExisting === true, '.', asIs);
     if (read.kind === 'blank' && problems.length === 0) continue;
     if (read.kind === 'existing' && problems.length === 0) {
-      pass.existing++;
+      noteExisting(pass, read.code, number);
       continue;
     }
     const own: Problem[] = problems.map((p) => ({ item: index, field: columns[p.column - 1] || `column ${p.column}`, message: p.message }));

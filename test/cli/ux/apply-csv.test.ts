@@ -25,7 +25,7 @@ describe('jobs apply on a CSV file', () => {
     const result = await apply(['--file', path, '--dry-run']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^ {2}- row 3, column location: /m);
-    expect(result.stderr).toContain('  - row 4, column jobCode: "AR-1" is also the code of row 2');
+    expect(result.stderr).toContain('  - row 4, column jobCode: "AR-1" is also the jobCode of row 2; each job needs a code of its own');
     expect(result.stderr).toContain('hint: rows are numbered as a spreadsheet shows them (the header is row 1)');
     expect(result.stderr).not.toContain('numbered from 0');
     expect(result.stderr).not.toMatch(/\bitem \d/);

@@ -13,6 +13,7 @@ import { APPROVAL, STATUS } from '../../../domain/job-status.js';
 import { canonicalValue } from '../../../exactly-once/canonical-json.js';
 import { MAX_DEPTH } from '../../../jobs/job-input.js';
 import { codeOf } from './code.js';
+import { sameCodeMessage } from '../../../jobs/batch/same-code.js';
 
 export interface FileItem {
   index: number;
@@ -104,7 +105,7 @@ export function codeProblems(items: readonly { index: number; code: string | und
     }
     const first = seen.get(item.code);
     if (first === undefined) seen.set(item.code, item.index);
-    else problems.push({ item: item.index, field: 'jobCode', message: `"${item.code}" is also the code of ${nameOf(first)}` });
+    else problems.push({ item: item.index, field: 'jobCode', message: sameCodeMessage(item.code, nameOf(first)) });
   }
   return problems;
 }

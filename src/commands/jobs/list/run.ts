@@ -1,6 +1,7 @@
 // `recruit jobs list`: one page of jobs (or every page with --all), newest first, filtered by
 // status codes or labels and a search text. On a terminal, lookup ids are shown by their names.
 // --limit and the filters the service lacks (filters.ts) walk the pages from the first (selection.ts).
+import { approvalWord } from '../../../domain/job-status.js';
 import type { ApiClient, Query } from '../../../api/client.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import { allItems, allPagesQuery, getPage, MAX_PAGE_SIZE, pages, type Pagination } from '../../../api/paginate.js';
@@ -24,7 +25,7 @@ const COLUMNS: Column<Job>[] = [
   { header: 'CODE', value: (j) => j.jobCode },
   { header: 'TITLE', value: (j) => j.title },
   { header: 'STATUS', value: (j) => j.statusLabel ?? j.status },
-  { header: 'APPROVAL', value: (j) => j.approvalStatusLabel ?? (j.approvalStatus === null ? 'Unknown' : j.approvalStatus) },
+  { header: 'APPROVAL', value: (j) => approvalWord(j.approvalStatus, j.approvalStatusLabel) },
   { header: 'PUBLISHED', value: publishedText },
 ];
 
@@ -78,9 +79,8 @@ async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean)
   const named = namedColumns(jobs, wide, true);
   const { loadJobNamer } = await import('../job-names.js');
   const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
-  // --wide asks for every field whole: its rows are wider than most terminals. No approval status
-  // (an account without approval) reads "-", not the service's "Unknown" on every row.
-  const columns = withNamed(named, names, !wide).map((c) => (c.header === 'APPROVAL' ? { ...c, value: (j: Job) => (j.approvalStatus === null || j.approvalStatus === undefined ? '-' : c.value(j)) } : c));
+  // --wide asks for every field whole: its rows are wider than most terminals.
+  const columns = withNamed(named, names, !wide);
   await printTable(ctx, columns, jobs);
 }
 

@@ -11,7 +11,7 @@ export function addJobsWait(jobs: Parent, lazy: Lazy): void {
 Each job is read until it gets there; the reads are paced to the service's rate limit like any
 request. The global --timeout <seconds> is how long to wait in all here (default 600). Exit codes:
 0 every job got there, 8 one was rejected (approval rejected, or the Rejected status), 5 time ran
-out. A job on an account without approval (approval Unknown) counts as approved.
+out. A job on an account without approval (approval none) counts as approved.
 ${examples([
   'recruit jobs wait 23 --until approved',
   'recruit jobs wait 23 24 --until active --timeout 3600',
