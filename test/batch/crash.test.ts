@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runBin } from '../helpers/cli.js';
+import { BIN, runBin } from '../helpers/cli.js';
+import { exitCode, spawnCollect } from '../helpers/spawn.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { jobs, signalWhen, titlesWithPrefix, writeJobs } from './helpers.js';
 
@@ -60,5 +61,32 @@ describe('batch killed and run again', () => {
     const again = await runBin(args, { env, timeoutMs: 30_000 });
     expect(again.code, again.stderr).toBe(0);
     expectEachOnce('Interrupted Job ', 30);
+  });
+
+  it('a second Ctrl-C reports at once (exit 130): in flight "outcome unknown", never sent "not attempted"; the re-run re-sends only what was in flight', { timeout: 60_000 }, async () => {
+    const file = writeJobs('twice.ndjson', jobs('Twice Job', 30));
+    const args = ['--base-url', sandbox.current.baseUrl, 'jobs', 'create', '--file', file, '--concurrency', '2'];
+    const spawned = spawnCollect(process.execPath, [BIN, ...args], { env: { NO_COLOR: '1', ...env }, timeoutMs: 30_000 });
+    const poll = setInterval(() => {
+      if (titlesWithPrefix(sandbox.current, 'Twice Job ').size < 4) return;
+      clearInterval(poll);
+      spawned.child.kill('SIGINT');
+      setTimeout(() => spawned.child.kill('SIGINT'), 20);
+    }, 5);
+    const stopped = await spawned.done;
+    clearInterval(poll);
+    expect(exitCode(stopped), stopped.stderr).toBe(130);
+    expect(stopped.stderr).toContain('interrupted again: not waiting for the requests in flight');
+    const rows = stopped.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows).toHaveLength(30);
+    const count = (result: string) => rows.filter((r) => r[2] === result).length;
+    expect(count('outcome unknown')).toBeLessThanOrEqual(2);
+    expect(count('created') + count('outcome unknown') + count('not attempted')).toBe(30);
+
+    const again = await runBin(args, { env, timeoutMs: 30_000 });
+    expect(again.code, again.stderr).toBe(0);
+    const resent = /(\d+) unanswered earlier/.exec(again.stderr);
+    expect(Number(resent?.[1] ?? 0), again.stderr).toBeLessThanOrEqual(count('outcome unknown'));
+    expectEachOnce('Twice Job ', 30);
   });
 });

@@ -51,7 +51,7 @@ async function expectRerunCompletes(args: string[], prefix: string) {
 }
 
 describe.each([
-  ['SIGTERM', 'terminated: waiting for the requests in flight (a second SIGTERM quits at once; a re-run resumes)'],
+  ['SIGTERM', 'terminated: waiting for the requests in flight (a second SIGTERM stops waiting; a re-run resumes)'],
   // A hang-up may come twice (the terminal, then the shell passing it on): a second one changes nothing.
   ['SIGHUP', 'terminated (SIGHUP): waiting for the requests in flight (a re-run resumes)'],
 ] as const)('batch stopped with %s (built CLI)', (signal, announced) => {

@@ -1,7 +1,7 @@
 // Which signals stop a run and how each is announced. The listeners are called with
 // process.emit, so no real signal is sent; test/batch/sigterm.test.ts sends real ones to the built CLI.
 import { afterEach, describe, expect, it } from 'vitest';
-import { onStopSignals, type Stopper } from '../../src/exactly-once/stop-signals.js';
+import { onStopSignals, untilForced, type Stopper } from '../../src/exactly-once/stop-signals.js';
 
 let off: (() => void) | undefined;
 afterEach(() => off?.());
@@ -40,6 +40,22 @@ describe('stop signals', () => {
     emit('SIGINT');
     emit('SIGHUP');
     expect(stopper.reason).toBe('interrupted');
+  });
+
+  it('while requests are in flight, a second Ctrl-C stops the waiting instead of quitting, and says so', async () => {
+    const { stopper, said } = watch();
+    const force = untilForced(stopper);
+    let forced = false;
+    void force.forced.then(() => (forced = true));
+    emit('SIGINT');
+    expect(said).toEqual(['interrupted: waiting for the requests in flight (Ctrl-C again stops waiting; a re-run resumes)']);
+    emit('SIGINT');
+    await Promise.resolve();
+    expect(forced).toBe(true);
+    expect(stopper.forced).toBe(true);
+    expect(said[1]).toBe('interrupted again: not waiting for the requests in flight (their outcome is not known; a re-run re-sends them with their original key)');
+    force.off();
+    expect(stopper.force).toBeUndefined();
   });
 
   it('once the run ends, none of its handlers is left', () => {

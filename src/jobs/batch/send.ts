@@ -9,7 +9,7 @@ import { CreatedIds, takenIdError } from '../../exactly-once/created-ids.js';
 import type { ItemDeriver } from './item-body.js';
 import type { Identities } from './item-identity.js';
 import { createdRecord } from '../../exactly-once/records.js';
-import type { Stopper } from '../../exactly-once/stop-signals.js';
+import { notAwaited, untilForced, type Stopper } from '../../exactly-once/stop-signals.js';
 import type { Journal } from '../../exactly-once/journal.js';
 import type { Progress } from './progress.js';
 import type { ItemSource } from './read-items.js';
@@ -131,13 +131,18 @@ export async function sendAll(o: SendOptions): Promise<number> {
     o.progress.answered(false);
   };
 
+  // A second Ctrl-C stops awaiting the requests in flight: their items are reported as of unknown
+  // outcome, and an answer that comes later is not looked at (the journal is closed by then).
+  const force = untilForced(o.stopper);
+  const inFlight = new Set<number>();
+
   // The request is awaited here, in the worker's loop, and a task already at hand is not awaited:
   // every await and async call is a promise and a microtask more per item.
   const worker = async (): Promise<void> => {
     for (;;) {
       const pending = next();
       const task = pending instanceof Promise ? await pending : pending;
-      if (!task) return;
+      if (!task || o.stopper.forced) return;
       let key: string;
       try {
         key = keys.take(task.index); // on disk before the first byte is sent, or not sent
@@ -146,17 +151,26 @@ export async function sendAll(o: SendOptions): Promise<number> {
         if (!(error instanceof LocalStateError)) throw error;
         return;
       }
+      inFlight.add(task.index);
       try {
         const answer = await createJob(o.api, task.body, key);
+        if (o.stopper.forced) return;
         created(task, answer.job, key, byAnotherRun(answer, o.resendKeys.has(task.index)));
       } catch (error) {
+        if (o.stopper.forced) return;
         failed(task, error, key);
       }
+      inFlight.delete(task.index);
     }
   };
 
-  const settled = await Promise.allSettled(Array.from({ length: o.concurrency }, worker));
+  const settled = (await Promise.race([Promise.allSettled(Array.from({ length: o.concurrency }, worker)), force.forced])) ?? [];
+  force.off();
   keys.release();
+  if (o.stopper.forced) {
+    const { error, exit } = notAwaited(o.stopper);
+    for (const index of inFlight) o.results.failed(index, 'unknown', error, exit);
+  }
   await close();
   const crashed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (crashed) throw crashed.reason;

@@ -20,7 +20,7 @@ import { accountOf } from '../../exactly-once/journal-files.js';
 import { KeyBook } from '../../exactly-once/key-book.js';
 import { createdRecord, type Account } from '../../exactly-once/records.js';
 import { openRun } from '../../exactly-once/run.js';
-import { onStopSignals, type Stopper } from '../../exactly-once/stop-signals.js';
+import { notAwaited, onStopSignals, untilForced, type Stopper } from '../../exactly-once/stop-signals.js';
 import { Progress } from '../batch/progress.js';
 import { atATime, plural } from '../batch/summary.js';
 import { targetOf, type Target } from '../target.js';
@@ -197,11 +197,15 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
   // A create answered with the id of a job this change updates or closes, or that another create got, is no create.
   const claims = new CreatedIds();
   for (const item of items) if (item.jobId !== 0) claims.claim(item.jobId, `item ${item.index}`);
+  // A second Ctrl-C stops awaiting the requests in flight: their jobs are reported as of unknown
+  // outcome, and an answer that comes later is not looked at (the journal is closed by then).
+  const force = untilForced(stopper);
   try {
-    await pool(s.concurrency, order.length, () => stopper.reason !== undefined, async (slot) => {
+    await Promise.race([force.forced, pool(s.concurrency, order.length, () => stopper.reason !== undefined, async (slot) => {
       const item = items[order[slot]!]!;
       const planned = item.planned as Planned<D>;
       const check = await stillAsPlanned(api, op, item); // read again right before its PATCH
+      if (stopper.forced) return; // the run has reported: nothing more is sent
       if (!check.send) {
         stopper.reason ??= check.stop;
         progress.answered(false);
@@ -217,9 +221,11 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
       item.sent = true;
       try {
         const answer = await op.send(api, item.jobId, planned.body, key);
+        if (stopper.forced) return;
         await settleAnswer(op, item, answer, { api, journal, claims, resent: earlier.has(item.index) });
         progress.answered(item.result !== 'failed');
       } catch (error) {
+        if (stopper.forced) return;
         const failure = op.failure?.(planned.detail, error) ?? failureOf(error, true);
         if (failure.definitive) journal.refused(item.id, failure.error);
         if (failure.result === 'not_attempted') {
@@ -232,10 +238,19 @@ export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiC
         stopper.reason ??= failure.stop;
         progress.answered(false);
       }
-    });
+    })]);
   } finally {
+    force.off();
     keys.release();
     progress.clear();
+  }
+  if (!stopper.forced) return;
+  const { error, exit } = notAwaited(stopper);
+  for (const item of items) {
+    if (!item.sent || item.result !== 'not_attempted') continue;
+    item.result = 'unknown';
+    item.error = error;
+    item.exit = exit;
   }
 }
 
