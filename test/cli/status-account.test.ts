@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxStore } from '../../src/sandbox/store.js';
+import { statedLimit } from '../../src/context/account-learning.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { jobs, writeJobs } from '../batch/helpers.js';
@@ -98,6 +99,16 @@ describe('the active-job limit', () => {
     const bad = await run(['config', 'set', 'active-job-limit', 'many']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('active-job-limit must be a whole number');
+  });
+});
+
+describe('the limit a refusal states', () => {
+  it('is the number after "limit of" or "limit is", thousands with commas; none when the words name none', () => {
+    expect(statedLimit('The account has reached its limit of 50 active jobs; no job was activated')).toBe(50);
+    expect(statedLimit('409 Conflict: active job limit is 1,000')).toBe(1000);
+    expect(statedLimit('Limit of 7 reached')).toBe(7);
+    expect(statedLimit('no free active-job slot')).toBeUndefined();
+    expect(statedLimit('the limit was reached at 12:00')).toBeUndefined();
   });
 });
 
