@@ -26,6 +26,8 @@ export interface ReachedLimit {
   reachedAt: string;
   /** The account's active jobs right after that refusal: the limit, as far as the client can tell. */
   activeJobs: number | null;
+  /** The limit the refusal itself stated ("its limit of 50 active jobs"), when it named one: the service's word wins. */
+  stated?: number;
 }
 
 export interface AccountFacts {
@@ -75,7 +77,9 @@ function checkedFacts(data: unknown): AccountFacts {
   if (r && typeof r.name === 'string' && typeof r.quota === 'number' && r.quota > 0 && typeof r.windowSeconds === 'number' && r.windowSeconds > 0 && isTime(r.seenAt)) {
     facts.rateLimit = { name: r.name, quota: r.quota, windowSeconds: r.windowSeconds, seenAt: r.seenAt };
   }
-  if (a && isTime(a.reachedAt)) facts.activeJobLimit = { reachedAt: a.reachedAt, activeJobs: isCount(a.activeJobs) ? a.activeJobs : null };
+  if (a && isTime(a.reachedAt)) {
+    facts.activeJobLimit = { reachedAt: a.reachedAt, activeJobs: isCount(a.activeJobs) ? a.activeJobs : null, ...(isCount(a.stated) ? { stated: a.stated } : {}) };
+  }
   return facts;
 }
 

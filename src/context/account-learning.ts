@@ -26,6 +26,17 @@ export interface AccountLearning {
   settle(): Promise<void>;
 }
 
+/**
+ * The limit a refusal's message states, as the sandbox and services word it ("its limit of 50
+ * active jobs", "limit is 1,000"); undefined when it names none. The spec has no field for it.
+ */
+export function statedLimit(message: string): number | undefined {
+  const match = /\blimit (?:of|is) (\d{1,3}(?:,\d{3})+|\d+)\b/i.exec(message);
+  if (!match) return undefined;
+  const n = Number(match[1]!.replace(/,/g, ''));
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
 const samePolicy = (a: SeenRateLimit | undefined, b: RateLimitPolicy) => a !== undefined && a.name === b.name && a.quota === b.quota && a.windowSeconds === b.windowSeconds;
 
 export function accountLearning(ctx: LearningContext, client: () => ApiClient): AccountLearning {
@@ -57,11 +68,13 @@ export function accountLearning(ctx: LearningContext, client: () => ApiClient): 
     errorAnswer(error) {
       if (account === undefined || counting || error.status !== 409 || error.serverCode !== ACTIVE_JOB_LIMIT_CODE) return;
       const reachedAt = ctx.now().toISOString();
-      update((facts) => void (facts.activeJobLimit = { reachedAt, activeJobs: null }));
+      const stated = statedLimit(error.message);
+      const said = stated === undefined ? {} : { stated };
+      update((facts) => void (facts.activeJobLimit = { reachedAt, activeJobs: null, ...said }));
       counting = getPage<Job>(client(), '/jobs', { status: String(STATUS.IN_PROGRESS), pageSize: 1 }, jobShape).then(
         (page) => {
           const count = page.meta?.pagination?.totalItems;
-          if (typeof count === 'number') update((facts) => void (facts.activeJobLimit = { reachedAt, activeJobs: count }));
+          if (typeof count === 'number') update((facts) => void (facts.activeJobLimit = { reachedAt, activeJobs: count, ...said }));
         },
         () => undefined,
       );

@@ -38,12 +38,32 @@ export function wantsTable(ctx: Output, flags: TableFlags): TableTarget | undefi
   if (output !== undefined) {
     if (!format) throw new UsageError('--output goes with --csv or --xlsx', [], 'e.g. --xlsx --output jobs.xlsx');
     if (output.trim() === '' || output === '-') throw new UsageError('--output needs a file name', [], 'leave --output out to write to stdout');
+    refuseOtherExtension(format, output);
     return { format, output };
   }
   if (format === 'xlsx' && ctx.io.stdout.isTTY) {
     throw new UsageError('--xlsx writes a workbook, which is not for a terminal: give a file', [], 'add --output jobs.xlsx, or redirect stdout: > jobs.xlsx');
   }
   return format && { format };
+}
+
+/** Names of the other format: a workbook under a `.csv` name, or CSV text under a `.xlsx` one, would open as garbage. */
+const OTHER_EXTENSIONS: Record<TableFormat, readonly string[]> = { xlsx: ['.csv', '.tsv', '.txt'], csv: ['.xlsx', '.xlsm', '.xls'] };
+
+/** Refuses `--output` whose extension is the other format's, before anything is read or sent (docs/decisions.md). */
+function refuseOtherExtension(format: TableFormat, output: string): void {
+  const name = basename(output);
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot) : '';
+  if (!OTHER_EXTENSIONS[format].includes(extension.toLowerCase())) return;
+  const stem = name.slice(0, dot);
+  throw new UsageError(
+    format === 'xlsx'
+      ? `--xlsx writes a workbook, but --output ${output} ends in ${extension}; nothing was written`
+      : `--csv writes CSV text, but --output ${output} ends in ${extension}; nothing was written`,
+    [],
+    format === 'xlsx' ? `name the file ${stem}.xlsx, or write CSV with --csv` : `name the file ${stem}.csv, or write a workbook with --xlsx`,
+  );
 }
 
 /** A file written under a temporary name beside it, renamed into place when whole. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -177,6 +177,29 @@ describe('auth login on a terminal, its questions answered by the fake prompter'
     expect(stored(env).profiles?.default?.token).toBe(TOKEN);
   });
 
+  it('a refused token is said and asked again, the base URL kept; the second one is saved', async () => {
+    const env = freshEnv();
+    const prompter = new FakePrompter([
+      { kind: 'input', message: 'API base URL', answer: sandbox.current.baseUrl },
+      { kind: 'password', message: 'Token:', answer: 'sbx_wrong' },
+      { kind: 'password', message: 'Token:', answer: TOKEN },
+    ]);
+    const result = await onTerminal(['auth', 'login'], env, prompter);
+    expect(result.code, result.stderr).toBe(0);
+    prompter.assertDone();
+    expect(result.stderr.replace(/\s+/g, ' ')).toContain(`the token was refused by ${sandbox.current.baseUrl} (401): check it and enter it again (Ctrl-C stops; nothing is saved until one works)`);
+    expect(stored(env).profiles?.default).toMatchObject({ baseUrl: sandbox.current.baseUrl, token: TOKEN });
+    expect(result.stdout + result.stderr).not.toContain('sbx_wrong');
+  });
+
+  it('without a terminal a refused token still ends the login: exit 3, nothing saved', async () => {
+    const env = freshEnv();
+    const result = await login(env, 'sbx_wrong');
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('the token was refused');
+    expect(existsSync(file(env))).toBe(false);
+  });
+
   it('Ctrl-C at the token saves nothing and exits 130', async () => {
     const env = freshEnv();
     const prompter = new FakePrompter([{ kind: 'password', message: 'Token:', interrupt: true }]);
@@ -222,19 +245,23 @@ describe('auth status', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       profile: 'default',
+      current: true,
       profileSource: 'profile',
       baseUrl: sandbox.current.baseUrl,
       baseUrlSource: 'profile',
+      accountType: 'direct',
+      accountTypeSource: 'learned',
       tokenSource: 'profile',
       tokenStoredIn: file(env),
       valid: true,
       status: 'valid',
       error: null,
       permissions: { readJobs: true, changeJobs: true, changeStatus: true },
+      otherProfiles: [],
     });
     const human = await runCli(['auth', 'status'], { env });
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/^Profile\s+default \(current profile in the config file\)$/m);
+    expect(human.stdout).toMatch(/^Profile\s+default \(current: current profile in the config file\)$/m);
     expect(human.stdout).toMatch(new RegExp(`^Token\\s+${file(env).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     expect(human.stdout).toMatch(/^Status\s+valid$/m);
   });
@@ -262,15 +289,19 @@ describe('auth status', () => {
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toEqual({
       profile: 'default',
+      current: true,
       profileSource: 'default',
       baseUrl: null,
       baseUrlSource: 'default',
+      accountType: 'auto',
+      accountTypeSource: 'default',
       tokenSource: null,
       tokenStoredIn: null,
       valid: false,
       status: 'not_logged_in',
       error: null,
       permissions: null,
+      otherProfiles: [],
     });
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'not_logged_in' } });
     const human = await runCli(['auth', 'status'], { env });
@@ -293,6 +324,48 @@ describe('auth status', () => {
     const result = await runCli(['--sandbox', 'auth', 'status', '--json'], { env: freshEnv() });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ baseUrlSource: 'sandbox', tokenSource: 'sandbox', status: 'valid' });
+  });
+});
+
+describe('auth status with several profiles', () => {
+  it('shows every profile, the current one first and marked, each with its base URL, account and token source, never a token', async () => {
+    const env = freshEnv();
+    await login(env, TOKEN);
+    await login(env, 'sbx_staffing_full', ['--profile', 'staff']);
+    await login(env, 'sbx_approval_full', ['--profile', 'appr']);
+    // A token that stops working later: status says so for that profile.
+    const config = stored(env);
+    config.profiles!.appr!.token = 'sbx_revoked';
+    writeFileSync(file(env), JSON.stringify(config), { mode: 0o600 });
+
+    const human = await runCli(['auth', 'status'], { env });
+    expect(human.code, human.stderr).toBe(0);
+    const blocks = human.stdout.trimEnd().split('\n\n');
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]).toMatch(/^Profile\s+default \(current: current profile in the config file\)$/m);
+    expect(blocks[0]).toMatch(/^Status\s+valid$/m);
+    expect(blocks[1]).toMatch(/^Profile\s+appr$/m);
+    expect(blocks[1]).toMatch(new RegExp(`^Base URL\\s+${sandbox.current.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(profile "appr"\\)$`, 'm'));
+    expect(blocks[1]).toMatch(/^Status\s+refused \(401\)$/m);
+    expect(blocks[2]).toMatch(/^Profile\s+staff$/m);
+    expect(blocks[2]).toMatch(/^Account\s+staffing \(learned\)$/m);
+    expect(blocks[2]).toMatch(new RegExp(`^Token\\s+${file(env).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    for (const token of [TOKEN, 'sbx_staffing_full', 'sbx_revoked']) expect(human.stdout + human.stderr).not.toContain(token);
+
+    const json = JSON.parse((await runCli(['auth', 'status', '--json'], { env })).stdout);
+    expect(json).toMatchObject({ profile: 'default', current: true, valid: true });
+    expect(json.otherProfiles.map((p: { profile: string; status: string; current: boolean }) => [p.profile, p.status, p.current])).toEqual([
+      ['appr', 'refused', false],
+      ['staff', 'valid', false],
+    ]);
+
+    // --profile narrows it to one, in JSON too; its failure is the exit code.
+    const narrowed = await runCli(['--profile', 'appr', 'auth', 'status'], { env });
+    expect(narrowed.code).toBe(3);
+    expect(narrowed.stdout.trimEnd().split('\n\n')).toHaveLength(1);
+    expect(narrowed.stdout).toMatch(/^Profile\s+appr \(current: --profile flag\)$/m);
+    const narrowedJson = JSON.parse((await runCli(['--profile', 'staff', 'auth', 'status', '--json'], { env })).stdout);
+    expect(narrowedJson).toMatchObject({ profile: 'staff', otherProfiles: [] });
   });
 });
 

@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxStore } from '../../src/sandbox/store.js';
+import { statedLimit } from '../../src/context/account-learning.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { jobs, writeJobs } from '../batch/helpers.js';
+import { createServer } from 'node:http';
+import { forward, listenLocal, passHeaders, readBody } from '../helpers/fake-server.js';
 
 const SEEDED_ACTIVE = new SandboxStore().activeJobCount('direct');
 
@@ -51,8 +54,38 @@ describe('the active-job limit', () => {
     const report = await status();
     const today = new Date().toISOString().slice(0, 10);
     expect(report.activeJobs).toBe(SEEDED_ACTIVE + 1);
-    expect(report.activeJobLimit).toEqual({ limit: SEEDED_ACTIVE + 1, source: 'learnt', reachedAt: expect.stringMatching(new RegExp(`^${today}T`)) });
-    expect((await run(['status'])).stdout).toContain(`Active jobs: ${SEEDED_ACTIVE + 1} of ${SEEDED_ACTIVE + 1} (limit learnt on ${today})\n`);
+    expect(report.activeJobLimit).toEqual({ limit: SEEDED_ACTIVE + 1, source: 'stated', reachedAt: expect.stringMatching(new RegExp(`^${today}T`)) });
+    expect((await run(['status'])).stdout).toContain(`Active jobs: ${SEEDED_ACTIVE + 1} of ${SEEDED_ACTIVE + 1} (limit stated by the service on ${today})\n`);
+  });
+
+  it('is the one the 409 states, when the count read after it differs (a job closed meanwhile); the count is said beside it', async () => {
+    const { env } = account(sandbox);
+    // A job of the account closed by someone else right as the refusal is answered.
+    let closeOnRefusal = true;
+    const server = createServer((req, res) => {
+      void (async () => {
+        const body = await readBody(req);
+        const upstream = await forward(sandbox.current.origin, req, body);
+        if (closeOnRefusal && upstream.status === 409) {
+          closeOnRefusal = false;
+          expect((await closeJob(sandbox, activeJobs(sandbox)[0]!.id)).status).toBe(200);
+        }
+        res.writeHead(upstream.status, passHeaders(upstream.headers, new Set(['connection', 'transfer-encoding', 'keep-alive']))).end(upstream.text);
+      })().catch((error: Error) => res.destroy(error));
+    });
+    const proxy = await listenLocal(server);
+    try {
+      const run = (args: string[]) => runCli(['--base-url', `${proxy.origin}/v1`, ...args], { env });
+      const file = writeJobs('status-limit-stated.ndjson', jobs('Limit Stated', 3));
+      expect((await run(['jobs', 'create', '--file', file, '--concurrency', '1'])).code).toBe(4);
+      const limit = SEEDED_ACTIVE + 1;
+      const report = JSON.parse((await run(['status', '--json'])).stdout);
+      expect(report.activeJobLimit).toMatchObject({ limit, source: 'stated', counted: limit - 1 });
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await run(['status'])).stdout).toContain(`Active jobs: ${limit - 1} of ${limit} (limit stated by the service on ${today}; ${limit - 1} were active then)\n`);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('is the number configured in the profile when there is one (`config set active-job-limit`)', async () => {
@@ -66,6 +99,16 @@ describe('the active-job limit', () => {
     const bad = await run(['config', 'set', 'active-job-limit', 'many']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('active-job-limit must be a whole number');
+  });
+});
+
+describe('the limit a refusal states', () => {
+  it('is the number after "limit of" or "limit is", thousands with commas; none when the words name none', () => {
+    expect(statedLimit('The account has reached its limit of 50 active jobs; no job was activated')).toBe(50);
+    expect(statedLimit('409 Conflict: active job limit is 1,000')).toBe(1000);
+    expect(statedLimit('Limit of 7 reached')).toBe(7);
+    expect(statedLimit('no free active-job slot')).toBeUndefined();
+    expect(statedLimit('the limit was reached at 12:00')).toBeUndefined();
   });
 });
 

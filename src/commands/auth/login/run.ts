@@ -65,21 +65,29 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
   if (!rawUrl) throw new UsageError(`no base URL for profile "${profile}"`, [], 'pass --base-url https://api.example.com/v1');
   let baseUrl = checkBaseUrl(rawUrl.trim(), insecure, asked ? () => undefined : ctx.warn);
 
-  const token = (
-    options.withToken ? await readAll(ctx.io.stdin) : await answerOf(prompter!.password({ message: 'Token:', validate: (v) => v.trim() !== '' || 'enter the token' }))
-  ).trim();
-  if (!token) {
-    throw new UsageError(options.withToken ? 'no token on stdin' : 'no token given', [], 'echo "$TOKEN" | recruit auth login --with-token');
-  }
-  if (/\s/.test(token)) throw new UsageError('the token must be a single word without spaces or line breaks');
+  const askToken = async (): Promise<string> => (await answerOf(prompter!.password({ message: 'Token:', validate: (v) => v.trim() !== '' || 'enter the token' }))).trim();
+  let token = options.withToken ? (await readAll(ctx.io.stdin)).trim() : await askToken();
+  const checkTyped = (typed: string): string => {
+    if (!typed) throw new UsageError(options.withToken ? 'no token on stdin' : 'no token given', [], 'echo "$TOKEN" | recruit auth login --with-token');
+    if (/\s/.test(typed)) throw new UsageError('the token must be a single word without spaces or line breaks');
+    return typed;
+  };
+  checkTyped(token);
 
   let check = await withSpinner(ctx, `checking the token with ${baseUrl}`, () => checkToken(ctx, { baseUrl, token }));
-  // Nothing at that address (404): the URL is asked again, alone; the token is kept.
-  while (asked && check.error?.status === 404) {
-    ctx.warn(`${describeCheck(check)}: nothing answers at ${baseUrl}; check the base URL (API paths are relative to it and it usually ends with /v1)`);
-    baseUrl = checkBaseUrl(await askUrl(withVersion(baseUrl) ?? baseUrl), insecure, () => undefined);
+  for (;;) {
     const at = baseUrl;
-    check = await withSpinner(ctx, `checking the token with ${at}`, () => checkToken(ctx, { baseUrl: at, token }));
+    if (asked && check.error?.status === 404) {
+      // Nothing at that address (404): the URL is asked again, alone; the token is kept.
+      ctx.warn(`${describeCheck(check)}: nothing answers at ${baseUrl}; check the base URL (API paths are relative to it and it usually ends with /v1)`);
+      baseUrl = checkBaseUrl(await askUrl(withVersion(baseUrl) ?? baseUrl), insecure, () => undefined);
+    } else if (prompter && check.state === 'refused') {
+      // A token typed at the prompt and refused: asked again, the base URL kept (as gh asks again).
+      ctx.warn(`the token was refused by ${at} (401): check it and enter it again (Ctrl-C stops; nothing is saved until one works)`);
+      token = checkTyped(await askToken());
+    } else break;
+    const [url, typed] = [baseUrl, token];
+    check = await withSpinner(ctx, `checking the token with ${url}`, () => checkToken(ctx, { baseUrl: url, token: typed }));
   }
   if (check.state === 'refused') {
     throw new CliError(`the token was refused by ${baseUrl} (401); nothing was saved`, EXIT.AUTH, 'unauthenticated', [], 'check the token and the base URL');

@@ -1,12 +1,15 @@
 // `recruit auth status`: which profile, base URL and token are in effect, where each comes from,
-// and whether the token works. Never the token itself, not even a part of it.
+// and whether the token works; then every other profile, checked the same. Never a token itself,
+// not even a part of it.
 import { redactUserInfo } from '../../../api/user-info.js';
 import { checkBaseUrl, type Context } from '../../../context/context.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
-import { configPath } from '../../../config/config-file.js';
+import { configPath, readConfig, storedProfile } from '../../../config/config-file.js';
+import { canonicalBaseUrl } from '../../../api/base-url.js';
+import { accountKey, learnedAccountType } from '../../../jobs/account-type.js';
 import { keyringName } from '../../../config/secret-store.js';
 import type { Source } from '../../../config/settings.js';
 import { describeSource } from '../../config/sources.js';
@@ -17,9 +20,14 @@ type Status = TokenState | 'not_logged_in' | 'no_base_url';
 
 interface Report {
   profile: string;
+  /** The profile commands use now (the others are listed after it). */
+  current: boolean;
   profileSource: Source;
   baseUrl: string | null;
   baseUrlSource: Source;
+  /** direct, staffing or auto; `learned` when auto and the service told which (jobs/account-type.ts). */
+  accountType: string;
+  accountTypeSource: Source | 'learned';
   tokenSource: Source | null;
   tokenStoredIn: string | null;
   /** The token authenticates (also when it lacks organization.read). */
@@ -30,13 +38,47 @@ interface Report {
   permissions: Permissions | null;
 }
 
+interface Checked {
+  report: Report;
+  check: TokenCheck | undefined;
+}
+
+const works = (c: TokenCheck) => c.state === 'valid' || c.state === 'forbidden';
+
+/**
+ * Every profile, as `gh auth status` shows every host: the one in effect first (its failure is the
+ * exit code), then the others of the config file by name, each checked with its own base URL and
+ * token. `--profile` and `--sandbox` narrow it to the one in effect (docs/decisions.md).
+ */
 export default async function status(ctx: Context): Promise<void> {
   const s = ctx.settings();
+  const narrowed = ctx.globals.sandbox === true || s.profileSource === 'flag';
+  const profiles = narrowed ? [] : Object.keys(readConfig(ctx.env).profiles ?? {}).filter((name) => name !== s.profile).sort();
+  const [current, ...others] = await Promise.all([currentProfile(ctx), ...profiles.map((name) => otherProfile(ctx, name))]);
+  const report = current!.report;
+
+  if (ctx.globals.json) await writeJson(ctx, { ...report, otherProfiles: others.map((o) => o.report) });
+  else print(ctx, [current!, ...others]);
+  if (report.status === 'forbidden') ctx.warn('the token lacks organization.read: lookups and name resolution will fail');
+  const p = report.permissions;
+  if (p && p.readJobs !== false && p.changeJobs === false && p.changeStatus === false) {
+    ctx.warn('the token can only read jobs: creating, updating and status changes will be refused (403)');
+  }
+  fail(report);
+}
+
+/** The profile in effect, with what flags and RECRUIT_* variables make of it. */
+async function currentProfile(ctx: Context): Promise<Checked> {
+  const s = ctx.settings();
+  const learned = s.accountType === 'auto' ? learnedAccountType(ctx) : undefined;
   const report: Report = {
     profile: s.profile,
+    current: true,
     profileSource: s.profileSource,
     baseUrl: s.baseUrl ? redactUserInfo(s.baseUrl) : null,
     baseUrlSource: s.baseUrlSource,
+    accountType: learned ?? s.accountType,
+    accountTypeSource: learned ? 'learned' : s.accountTypeSource,
     tokenSource: s.tokenSource ?? null,
     tokenStoredIn: s.tokenSource !== 'profile' ? null : s.tokenStorage === 'keyring' ? ((await ctx.secrets())?.name ?? keyringName()) : configPath(ctx.env),
     valid: false,
@@ -45,7 +87,6 @@ export default async function status(ctx: Context): Promise<void> {
     permissions: null,
   };
   let check: TokenCheck | undefined;
-  const works = (c: TokenCheck) => c.state === 'valid' || c.state === 'forbidden';
   if (ctx.globals.sandbox) {
     const api = await ctx.api();
     Object.assign(report, { baseUrl: api.baseUrl, baseUrlSource: 'sandbox', tokenSource: 'sandbox', tokenStoredIn: null });
@@ -63,40 +104,89 @@ export default async function status(ctx: Context): Promise<void> {
   } else if (s.token) {
     report.status = 'no_base_url';
   }
-  if (check) {
-    report.status = check.state;
-    report.valid = check.state === 'valid' || check.state === 'forbidden';
-    report.error = check.error?.message ?? null;
-  }
-
-  if (ctx.globals.json) await writeJson(ctx, report);
-  else print(ctx, report, check);
-  if (report.status === 'forbidden') ctx.warn('the token lacks organization.read: lookups and name resolution will fail');
-  const p = report.permissions;
-  if (p && p.readJobs !== false && p.changeJobs === false && p.changeStatus === false) {
-    ctx.warn('the token can only read jobs: creating, updating and status changes will be refused (403)');
-  }
-  fail(report);
+  settle(report, check);
+  return { report, check };
 }
 
-function print(ctx: Context, r: Report, check: TokenCheck | undefined): void {
-  const token =
-    r.tokenSource === 'env' ? 'RECRUIT_TOKEN environment variable' : r.tokenSource === 'sandbox' ? 'embedded sandbox' : (r.tokenStoredIn ?? 'none');
-  const rows: Array<[string, string]> = [
-    ['Profile', `${r.profile} (${describeSource('profile', r.profileSource, r.profile)})`],
-    [
-      'Base URL',
-      r.baseUrlSource === 'sandbox'
-        ? `the embedded sandbox (--sandbox), ${ctx.sandboxAccount()} account`
-        : r.baseUrl
-          ? `${sanitize(r.baseUrl)} (${describeSource('base-url', r.baseUrlSource, r.profile)})`
-          : 'not set',
-    ],
-    ['Token', token],
-    ['Status', check ? sanitize(describeCheck(check)) : r.status === 'no_base_url' ? 'not checked: no base URL' : 'not logged in'],
-    ...(r.permissions ? [['Can', describePermissions(r.permissions)] as [string, string]] : []),
-  ];
-  for (const [field, value] of rows) ctx.io.stdout.write(`${field.padEnd(10)}${value}\n`);
+/** Another profile of the config file, as it is stored: flags and RECRUIT_* variables are the current one's. */
+async function otherProfile(ctx: Context, name: string): Promise<Checked> {
+  const stored = storedProfile(readConfig(ctx.env), name);
+  const storage = stored.tokenStorage === 'keyring' ? 'keyring' : stored.token !== undefined ? 'file' : undefined;
+  const secrets = storage === 'keyring' ? await ctx.secrets() : undefined;
+  const token = storage === 'keyring' ? await secrets?.get(name).catch(() => undefined) : stored.token;
+  const baseUrl = stored.baseUrl ? canonicalBaseUrl(stored.baseUrl) : undefined;
+  const learned = stored.learnedAccountType;
+  const learnedType = (stored.accountType ?? 'auto') === 'auto' && baseUrl && learned && learned.account === accountKey(baseUrl, token) ? learned.type : undefined;
+  const report: Report = {
+    profile: name,
+    current: false,
+    profileSource: 'profile',
+    baseUrl: baseUrl ? redactUserInfo(baseUrl) : null,
+    baseUrlSource: baseUrl ? 'profile' : 'default',
+    accountType: learnedType ?? stored.accountType ?? 'auto',
+    accountTypeSource: learnedType ? 'learned' : stored.accountType ? 'profile' : 'default',
+    tokenSource: token === undefined ? null : 'profile',
+    tokenStoredIn: storage === 'keyring' ? (secrets?.name ?? keyringName()) : storage === 'file' ? configPath(ctx.env) : null,
+    valid: false,
+    status: token === undefined ? 'not_logged_in' : 'no_base_url',
+    error: null,
+    permissions: null,
+  };
+  let check: TokenCheck | undefined;
+  if (token !== undefined && baseUrl) {
+    try {
+      check = await checkToken(ctx, { baseUrl: checkBaseUrl(baseUrl, ctx.globals.insecureHttp === true, () => undefined), token });
+    } catch (error) {
+      report.status = 'error';
+      report.error = error instanceof Error ? error.message : String(error);
+    }
+  }
+  settle(report, check);
+  return { report, check };
+}
+
+function settle(report: Report, check: TokenCheck | undefined): void {
+  if (!check) return;
+  report.status = check.state;
+  report.valid = works(check);
+  report.error = check.error?.message ?? null;
+}
+
+function print(ctx: Context, profiles: readonly Checked[]): void {
+  const blocks = profiles.map(({ report: r, check }) => {
+    const token =
+      r.tokenSource === 'env' ? 'RECRUIT_TOKEN environment variable' : r.tokenSource === 'sandbox' ? 'embedded sandbox' : (r.tokenStoredIn ?? 'none');
+    const account =
+      r.accountTypeSource === 'learned'
+        ? `${r.accountType} (learned)`
+        : r.accountType === 'auto'
+          ? 'auto (not known yet)'
+          : `${r.accountType} (${describeSource('account-type', r.accountTypeSource, r.profile)})`;
+    const status = check
+      ? sanitize(describeCheck(check))
+      : r.status === 'error'
+        ? `not checked: ${sanitize(r.error ?? '')}`
+        : r.status === 'no_base_url'
+          ? 'not checked: no base URL'
+          : 'not logged in';
+    const rows: Array<[string, string]> = [
+      ['Profile', r.current ? `${r.profile} (current: ${describeSource('profile', r.profileSource, r.profile)})` : r.profile],
+      [
+        'Base URL',
+        r.baseUrlSource === 'sandbox'
+          ? `the embedded sandbox (--sandbox), ${ctx.sandboxAccount()} account`
+          : r.baseUrl
+            ? `${sanitize(r.baseUrl)} (${describeSource('base-url', r.baseUrlSource, r.profile)})`
+            : 'not set',
+      ],
+      ...(r.baseUrlSource === 'sandbox' ? [] : [['Account', account] as [string, string]]),
+      ['Token', token],
+      ['Status', status],
+      ...(r.permissions ? [['Can', describePermissions(r.permissions)] as [string, string]] : []),
+    ];
+    return rows.map(([field, value]) => `${field.padEnd(10)}${value}\n`).join('');
+  });
+  ctx.io.stdout.write(blocks.join('\n'));
 }
 
 function fail(r: Report): void {
