@@ -3,7 +3,7 @@
 // name, as its flag takes it), with the registry's label and what a value looks like. And the
 // turning of a tool's fields into what the commands take: a job input for `jobs create`, the
 // options of `jobs update`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { JOB_FIELD_FLAGS, optionKey } from '../../context/job-field-flags.js';
 import { FIELDS, parseReferenceText, type JobField } from '../../domain/job-fields.js';
 import type { UpdateOptions } from '../jobs/update/flags.js';

@@ -2,7 +2,7 @@
 // annotations, its description, its input schema, and what it runs. Each runs the command's own
 // function in a call context (call-context.ts), so the checks, names, keys, journal, account lock
 // and pacing are the command's; what the command would print on stdout (JSON) is the answer.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context/context.js';
 import { UsageError } from '../../core/errors.js';
 import { LOOKUP_KINDS } from '../lookup/kinds.js';
