@@ -3,6 +3,8 @@
 // that loads commander and prints a one-command help; `recruit jobs get <id> --json` against a running
 // sandbox at most 1.15x the minimal one-request node:http script (the transport the CLI uses). For
 // reference, without a budget: the same request with undici, bundled with esbuild and as it is.
+// `recruit mcp` from its start to its answer to the first tools/list (an assistant's first question;
+// the server then reads the end of stdin and stops) at most 1.5x `recruit --help`: it loads the MCP SDK.
 // NODE_EXTRA_CA_CERTS is unset for every side (run.mjs): it adds a fixed 40-80 ms to each start.
 // The value columns are medians; each ratio is the median of the 50 rounds' ratios (pairedRatio).
 import { spawnSync } from 'node:child_process';
@@ -32,8 +34,17 @@ async function bundle(entry, outfile) {
   });
 }
 
+/** What an MCP client says first: initialize, initialized, then tools/list. */
+const MCP_LIST = `${[
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+]
+  .map((m) => JSON.stringify(m))
+  .join('\n')}\n`;
+
 function check(command, expect) {
-  const r = spawnSync(command.argv[0], command.argv.slice(1), { env: command.env, encoding: 'utf8' });
+  const r = spawnSync(command.argv[0], command.argv.slice(1), { env: command.env, input: command.input, encoding: 'utf8' });
   if (r.status !== 0 || !expect(r.stdout)) {
     throw new Error(`${command.name}: unexpected result (exit ${r.status}): ${r.stdout.slice(0, 200)} ${r.stderr.slice(0, 500)}`);
   }
@@ -65,18 +76,20 @@ export async function startup({ runs = 50, warmup = 5, env: baseEnv = process.en
     const refHttp = cmd('one-request node:http script (ES module)', ONE_REQUEST_HTTP, url);
     const refHttpCjs = cmd('one-request node:http script (CommonJS)', ONE_REQUEST_HTTP_CJS, url);
     const refHelp = cmd('commander one-command help, bundled', commanderHelp);
+    const mcp = { ...cmd('recruit mcp to its first tools/list answer', BIN, '--base-url', sandbox.baseUrl, 'mcp'), input: MCP_LIST };
 
     check(version, (out) => /^recruit \d+\.\d+\.\d+/.test(out));
     check(help, (out) => out.includes('Usage: recruit'));
     check(refHelp, (out) => out.includes('Usage: tool'));
+    check(mcp, (out) => out.split('\n').some((line) => line.includes('"id":2') && line.includes('"create_job"')));
     for (const c of [get, refBundled, refPlain, refHttp, refHttpCjs]) check(c, (out) => JSON.parse(out).id === 1);
 
-    const commands = [baseline, version, refHelp, help, refHttp, refHttpCjs, get, refBundled, refPlain];
+    const commands = [baseline, version, refHelp, help, refHttp, refHttpCjs, get, refBundled, refPlain, mcp];
     const measured = timeInterleaved(commands, { runs, warmup });
     const byName = new Map(measured.map((t) => [t.name, t]));
     // Each budgeted command against its floor; the references against `node -e 0`. The floor of
     // `jobs get` is the ES-module script, as it was first measured; the CommonJS one is shown too.
-    const budgets = { [version.name]: [1.15, baseline], [help.name]: [1.15, refHelp], [get.name]: [1.15, refHttp] };
+    const budgets = { [version.name]: [1.15, baseline], [help.name]: [1.15, refHelp], [get.name]: [1.15, refHttp], [mcp.name]: [1.5, help] };
     const row = (t, floor, max, name = t.name) => {
       const base = byName.get(floor.name);
       const ratio = pairedRatio(t, base);

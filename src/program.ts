@@ -37,6 +37,7 @@ import { addJobsStatus } from './commands/jobs/status/command.js';
 import { addJobsUpdate } from './commands/jobs/update/command.js';
 import { addJobsWait } from './commands/jobs/wait/command.js';
 import { addLookup } from './commands/lookup/command.js';
+import { addMcp } from './commands/mcp/command.js';
 import { addSandboxApprove } from './commands/sandbox/approve/command.js';
 import { addSandbox } from './commands/sandbox/command.js';
 import { addSandboxReject } from './commands/sandbox/reject/command.js';
@@ -173,6 +174,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     ['api', () => addApi(program, lazy)],
     ['version', () => addVersion(program, io)],
     ['status', () => addStatus(program, lazy)],
+    ['mcp', () => addMcp(program, lazy)],
     [
       'auth',
       () =>

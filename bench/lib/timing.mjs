@@ -13,9 +13,10 @@ function quantile(values, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-function timeOnce({ argv, env }) {
+/** `input`, when a command has one, is written to its stdin, which is then closed. */
+function timeOnce({ argv, env, input }) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(argv[0], argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(argv[0], argv.slice(1), { env, input, stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) {
     throw new Error(`${argv.join(' ')} exited with ${result.status ?? result.signal}: ${result.stderr}`);

@@ -19,8 +19,10 @@ const DIST = join(ROOT, 'dist');
 const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 // Only requests that go through a proxy need these.
 const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
-// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents, the workbook library.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'chardet', 'exceljs', ...PROXY_AGENTS];
+/** Only `recruit mcp` needs these: the MCP SDK and the schemas of its tools. */
+const MCP = ['@modelcontextprotocol/sdk', 'zod'];
+// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents, the workbook library, the MCP SDK.
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'chardet', 'exceljs', ...PROXY_AGENTS, ...MCP];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -163,6 +165,24 @@ describe('what a command loads', () => {
     expect(workbook.stdout.startsWith('PK')).toBe(true);
     expect(workbook.packages).toContain('exceljs');
     expect(workbook.sources).toContain('src/terminal/xlsx-writer.ts');
+  });
+
+  it('the MCP SDK loads only for recruit mcp, whose help does not load it either', async () => {
+    const help = await loadedBy(['mcp', '--help']);
+    expect(help.stdout).toContain('--read-only');
+    expectNoHeavyModules(help);
+    for (const args of [['--base-url', sandbox.current.baseUrl, 'jobs', 'list', '--json'], ['--base-url', sandbox.current.baseUrl, 'status', '--json'], ['--base-url', sandbox.current.baseUrl, 'lookup', 'industries']]) {
+      const loaded = await loadedBy(args);
+      expect([...loaded.packages].filter((p) => MCP.includes(p))).toEqual([]);
+    }
+    // The server starts, reads stdin to its end (none here) and stops.
+    const server = await loadedBy(['--base-url', sandbox.current.baseUrl, 'mcp']);
+    expect(server.stdout).toBe('');
+    expect(server.packages).toContain('@modelcontextprotocol/sdk');
+    expect(server.packages).toContain('zod');
+    expect(server.sources).toContain('src/commands/mcp/run.ts');
+    // No tool was called: nothing of a write was loaded.
+    expect([...server.sources].filter((s) => /^src\/(jobs\/batch|exactly-once|wizard)\//.test(s))).toEqual([]);
   });
 
   it('recruit jobs get with an option in another form goes through commander', async () => {

@@ -1,0 +1,14 @@
+// `recruit mcp`: its help and examples; the run function (run.ts), and the SDK with it, is loaded
+// only when it runs (docs/guides/assistants.md).
+import { examples, type Lazy, type Parent } from '../define.js';
+import { flags } from './flags.js';
+
+export function addMcp(program: Parent, lazy: Lazy): void {
+  flags(program)
+    .addHelpText(
+      'after',
+      '\nstdout carries the protocol: recruit prints nothing else there. The token comes from the profile (or RECRUIT_TOKEN), never from a tool\'s input, and is never in an answer. Strings from the service are returned as data.\n' +
+        examples(['recruit mcp --sandbox', 'recruit mcp --read-only', 'recruit --profile prod mcp --toolsets jobs,lookups', 'recruit mcp --exclude-tools apply,create_jobs']),
+    )
+    .action(lazy(() => import('./run.js')));
+}
