@@ -1,8 +1,11 @@
 // The settings `config get` and `config set` know, and the errors for the ones they do not.
 import { UsageError } from '../core/errors.js';
+import { SETTINGS, type ConfigKey } from './registry.js';
 
-export const GET_KEYS = ['profile', 'base-url', 'account-type', 'concurrency', 'active-job-limit', 'proxy', 'no-proxy', 'ca-file', 'encoding'] as const;
-export type ConfigKey = (typeof GET_KEYS)[number];
+export type { ConfigKey };
+
+/** In the registry's order (src/config/registry.ts). */
+export const GET_KEYS: readonly ConfigKey[] = SETTINGS.filter((s): s is Extract<(typeof SETTINGS)[number], { configurable: true }> => s.configurable).map((s) => s.key);
 
 /** The key, or exit 2: the token has its own commands, anything else is listed. */
 export function checkKey(key: string, verb: 'get' | 'set'): ConfigKey {

@@ -5,6 +5,7 @@ import type { ProxySettings } from '../api/proxy-route.js';
 import { UsageError } from '../core/errors.js';
 import { encodeUserInfo, redactUserInfo } from '../api/user-info.js';
 import type { Profile } from './config-file.js';
+import { setting } from './registry.js';
 import type { Source } from './settings.js';
 
 export interface NetworkSettings {
@@ -61,10 +62,11 @@ export function resolveNetwork(flags: { caFile?: string }, env: NodeJS.ProcessEn
   const noProxy = fromEnv(env, 'no_proxy')?.[0] ?? stored.noProxy;
   if (noProxy) proxy.noProxy = noProxy;
   const any = proxy.https !== undefined || proxy.http !== undefined;
+  const caFileEnv = env[setting('ca-file').env];
   const [caFile, caFileSource]: [string | undefined, Source] = flags.caFile
     ? [flags.caFile, 'flag']
-    : env.RECRUIT_CA_FILE
-      ? [env.RECRUIT_CA_FILE, 'env']
+    : caFileEnv
+      ? [caFileEnv, 'env']
       : stored.caFile
         ? [stored.caFile, 'profile']
         : [undefined, 'default'];

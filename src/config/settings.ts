@@ -3,6 +3,9 @@
 import { canonicalBaseUrl } from '../api/base-url.js';
 import { UsageError } from '../core/errors.js';
 import { ACCOUNT_TYPES, storedProfile, type AccountType, type ConfigData } from './config-file.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_PROFILE, setting, whereOf, type SettingKey } from './registry.js';
+
+export { DEFAULT_CONCURRENCY, DEFAULT_PROFILE };
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'sandbox';
 
@@ -44,11 +47,11 @@ export interface Settings {
   encodingSource: Source;
 }
 
-export const DEFAULT_PROFILE = 'default';
-export const DEFAULT_CONCURRENCY = 4;
-
 // Profile names become keys of the config file's `profiles` object: no `__proto__` and friends.
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The environment's value of `key`'s variable (src/config/registry.ts). */
+const fromEnv = (env: NodeJS.ProcessEnv, key: SettingKey): string | undefined => env[setting(key).env];
 
 function pick<T>(candidates: Array<[T | undefined, Source]>, fallback: [T, Source]): [T, Source] {
   for (const [value, source] of candidates) if (value !== undefined && value !== '') return [value, source];
@@ -92,12 +95,12 @@ export function resolveProfile(flags: SettingFlags, env: NodeJS.ProcessEnv, conf
   const [name, source] = pick<string>(
     [
       [flags.profile, 'flag'],
-      [env.RECRUIT_PROFILE, 'env'],
+      [fromEnv(env, 'profile'), 'env'],
       [config.currentProfile, 'profile'],
     ],
     [DEFAULT_PROFILE, 'default'],
   );
-  const where = { flag: '--profile', env: 'RECRUIT_PROFILE', profile: 'currentProfile in the config file' }[source as string] ?? 'profile';
+  const where = source === 'flag' || source === 'env' ? whereOf('profile', source, name) : source === 'profile' ? 'currentProfile in the config file' : 'profile';
   return { name: checkProfileName(name, where), source };
 }
 
@@ -122,7 +125,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
   const [rawBaseUrl, baseUrlSource] = pick<string | undefined>(
     [
       [flags.baseUrl, 'flag'],
-      [env.RECRUIT_BASE_URL, 'env'],
+      [fromEnv(env, 'base-url'), 'env'],
       [stored.baseUrl, 'profile'],
     ],
     [undefined, 'default'],
@@ -134,7 +137,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
   const profileTokenUsable = stored.token !== undefined && sameOrigin(stored.baseUrl, baseUrl);
   const [token, tokenSource] = pick<string | undefined>(
     [
-      [env.RECRUIT_TOKEN, 'env'],
+      [fromEnv(env, 'token'), 'env'],
       [profileTokenUsable ? stored.token : undefined, 'profile'],
     ],
     [undefined, 'default'],
@@ -143,35 +146,34 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, con
   const [accountTypeRaw, accountTypeSource] = pick<string>(
     [
       [flags.accountType, 'flag'],
-      [env.RECRUIT_ACCOUNT_TYPE, 'env'],
+      [fromEnv(env, 'account-type'), 'env'],
       [stored.accountType, 'profile'],
     ],
-    ['auto', 'default'],
+    [String(setting('account-type').default), 'default'],
   );
   const [concurrencyRaw, concurrencySource] = pick<string | number>(
     [
       [flags.concurrency, 'flag'],
-      [env.RECRUIT_CONCURRENCY, 'env'],
+      [fromEnv(env, 'concurrency'), 'env'],
       [stored.concurrency, 'profile'],
     ],
     [DEFAULT_CONCURRENCY, 'default'],
   );
   const [limitRaw, activeJobLimitSource] = pick<string | number | undefined>(
     [
-      [env.RECRUIT_ACTIVE_JOB_LIMIT, 'env'],
+      [fromEnv(env, 'active-job-limit'), 'env'],
       [stored.activeJobLimit, 'profile'],
     ],
     [undefined, 'default'],
   );
   const [encoding, encodingSource] = pick<string>(
     [
-      [env.RECRUIT_ENCODING?.trim(), 'env'],
+      [fromEnv(env, 'encoding')?.trim(), 'env'],
       [typeof stored.encoding === 'string' ? stored.encoding.trim() : undefined, 'profile'],
     ],
-    ['auto', 'default'],
+    [String(setting('encoding').default), 'default'],
   );
-  const where = (source: Source, key: string) =>
-    source === 'flag' ? `--${key}` : source === 'env' ? `RECRUIT_${key.toUpperCase().replace(/-/g, '_')}` : `${key} in profile "${profile}"`;
+  const where = (source: Source, key: SettingKey) => whereOf(key, source, profile);
   return {
     profile,
     profileSource,

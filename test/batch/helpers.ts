@@ -155,7 +155,7 @@ export function journalEntries(file: string): any[] {
 /** What a signalled run left: its exit code or signal, and its output. */
 export type Signalled = Collected;
 
-/** Runs the built CLI with `args` and sends it `signal` once `after` jobs titled `prefix...` exist in `sandbox`. */
+/** Runs the built CLI with `args` and sends it `signal` once `after` jobs titled `prefix...` exist in `sandbox`. @spawns */
 export function signalWhen(
   sandbox: RunningSandbox,
   env: NodeJS.ProcessEnv,

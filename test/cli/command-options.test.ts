@@ -1,32 +1,15 @@
 // The first of two test layers (as gh's): a command line, parsed by the program as built for it,
-// gives the run function these arguments and options. The action is replaced, so nothing is run and
+// gives the run function these arguments and options (test/helpers/command-line.ts). Every
+// command's flags, one at a time, are in test/cli/every-command-flags.test.ts; these are the
+// lines of three commands that say more. The action is replaced, so nothing is run and
 // nothing is sent; the expected options are checked against each command's options type
 // (`satisfies`), so a flag renamed in its flags.ts breaks this file too.
-import { CommanderError, type Command } from 'commander';
+import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { ApplyOptions } from '../../src/commands/jobs/apply/flags.js';
 import type { CreateOptions } from '../../src/commands/jobs/create/flags.js';
 import type { UpdateOptions } from '../../src/commands/jobs/update/flags.js';
-import { buildProgram, commandWords } from '../../src/program.js';
-import { settleJsonArgument } from '../../src/entry/json-argument.js';
-import { Capture } from '../helpers/cli.js';
-
-/** What the run function of the command `argv` names would be given after the context. */
-async function runArguments(line: string[]): Promise<{ args: unknown[]; globals: Record<string, unknown> }> {
-  const argv = settleJsonArgument(line); // as entry/run.ts does first
-  const program = buildProgram({ stdin: process.stdin, stdout: new Capture(), stderr: new Capture() }, {}, argv);
-  let command: Command | undefined = program;
-  for (const word of commandWords(argv, program)) command = command?.commands.find((c) => c.name() === word);
-  let got: { args: unknown[]; globals: Record<string, unknown> } | undefined;
-  command!.action((...args: unknown[]) => {
-    got = { args: args.slice(0, -1), globals: command!.optsWithGlobals() };
-  });
-  await program.parseAsync(argv, { from: 'user' });
-  if (!got) throw new Error(`${argv.join(' ')}: the action did not run`);
-  return got;
-}
-
-const rejection = (argv: string[]) => runArguments(argv).then(() => undefined, (error: unknown) => error);
+import { rejection, runArguments } from '../helpers/command-line.js';
 
 describe('jobs create: argv -> options', () => {
   it('passes field flags by their attribute names, values as typed (parsed later, in one place)', async () => {

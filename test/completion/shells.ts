@@ -24,7 +24,7 @@ export interface Completion {
   status: number | null;
 }
 
-/** Why a shell's tests cannot run here, or undefined when they can. */
+/** Why a shell's tests cannot run here, or undefined when they can (the shell is asked). @spawns */
 export function unavailable(shell: Shell): string | undefined {
   const probe = { bash: 'true', zsh: 'zmodload zsh/zpty', fish: 'true' }[shell];
   const result = spawnSync(shell, shell === 'zsh' ? ['-f', '-c', probe] : ['-c', probe], { stdio: 'ignore' });
@@ -82,6 +82,7 @@ export interface CompleteOptions {
   scripts?: string;
 }
 
+/** What `shell` offers for `line`, through the completion script in a real shell. @spawns */
 export function complete(shell: Shell, line: string, options: CompleteOptions = {}): Completion {
   const env: NodeJS.ProcessEnv = {
     PATH: [options.bin, process.env.PATH].filter(Boolean).join(delimiter),

@@ -9,6 +9,7 @@ import type { SecretStore } from '../../src/config/secret-store.js';
 import { skippingClock } from './clock.js';
 import { exitCode, spawnCollect } from './spawn.js';
 
+/** The built executable, for a test that starts it itself. @spawns */
 export const BIN = fileURLToPath(new URL('../../bin/recruit.js', import.meta.url));
 
 export interface CliResult {
@@ -65,7 +66,7 @@ export interface BinOptions {
   timeoutMs?: number;
 }
 
-/** The built executable in a child process, to catch packaging faults. Needs `npm run build`. */
+/** The built executable in a child process, to catch packaging faults. Needs `npm run build`. @spawns */
 export async function runBin(args: string[], options: BinOptions = {}): Promise<CliResult> {
   const { done } = spawnCollect(process.execPath, [BIN, ...args], {
     env: { NO_COLOR: '1', ...options.env },

@@ -16,7 +16,7 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds dist/ when it is missing or older than any file under src/. */
+/** Builds dist/ when it is missing or older than any file under src/ (esbuild in a child process). @spawns */
 export function ensureFreshBuild(): void {
   const main = join(ROOT, 'dist', 'main.js');
   if (!existsSync(main) || statSync(main).mtimeMs < newestSource(join(ROOT, 'src'))) {

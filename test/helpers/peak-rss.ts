@@ -22,6 +22,7 @@ export interface MeasureOptions {
   timeoutMs: number;
 }
 
+/** The built CLI run in a child process, its peak memory measured. @spawns */
 export async function runMeasured(args: string[], options: MeasureOptions): Promise<Measured> {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'recruit-rss-')), 'peak-rss');
   const result = await runBin(args, {

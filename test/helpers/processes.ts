@@ -11,14 +11,14 @@ export function killStarted(): void {
   for (const child of started.splice(0)) child.kill('SIGKILL');
 }
 
-/** The pid of a process that lives until killStarted(). */
+/** The pid of a process that lives until killStarted(). @spawns */
 export function sleeper(): number {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
   started.push(child);
   return child.pid!;
 }
 
-/** The pid of a process that has ended, its parent not reaping it: a zombie (Linux only). */
+/** The pid of a process that has ended, its parent not reaping it: a zombie (Linux only). @spawns */
 export async function zombie(): Promise<number> {
   // The background `sleep` is the child of the shell, which then becomes `sleep 60` (exec): that
   // never waits for children, so the first stays a zombie until killStarted() ends its parent.

@@ -15,6 +15,7 @@ export const KEY = {
   eraseLine: '\u001b[2K',
 } as const;
 
+/** A command on a pseudo-terminal (python3's pty, test/helpers/pty-run.py). @spawns */
 export class PtySession {
   private readonly child: ChildProcessWithoutNullStreams;
   private raw = '';

@@ -31,7 +31,7 @@ export interface Spawned {
   done: Promise<Collected>;
 }
 
-/** Starts `command args` and collects its output until it ends. */
+/** Starts `command args` and collects its output until it ends. @spawns */
 export function spawnCollect(command: string, args: string[], options: SpawnOptions = {}): Spawned {
   const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';

@@ -23,7 +23,7 @@ function mount(options: string, dir: string): void {
   execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' });
 }
 
-/** A tmpfs mounted with `options` for the test file's tests, then `after` (e.g. 'ro') applied. */
+/** A tmpfs mounted with `options` for the test file's tests, then `after` (e.g. 'ro') applied (`mount`, `umount`). @spawns */
 export function useTmpfs(name: string, options: string, after?: string): Tmpfs {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   let reason = '';

@@ -32,6 +32,7 @@ export interface WinSpawned {
   done: Promise<CliResult & { signal: NodeJS.Signals | null }>;
 }
 
+/** Windows programs under wine. @spawns */
 export class Wine {
   private constructor(
     readonly wine: string,

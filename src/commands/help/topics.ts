@@ -1,5 +1,6 @@
 // `recruit help <topic>`: what docs/reference/ says about exit codes, the environment and batch files,
-// at the terminal. The topics' names and summaries are in topic-index.ts.
+// at the terminal. The settings' variables are the registry's (src/config/registry.ts). The topics' names and summaries are in topic-index.ts.
+import { environmentLines } from '../../config/registry.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { formatsText } from './formats.js';
 import type { HelpTopic } from './topic-index.js';
@@ -33,15 +34,7 @@ With --json, errors are one JSON object on stderr: {"error": {code, message, sta
 
 const ENVIRONMENT = `Environment
 
-  RECRUIT_PROFILE          the profile of the config file to use (--profile)
-  RECRUIT_BASE_URL         the API's address, including /v1 (--base-url)
-  RECRUIT_TOKEN            the bearer token (never on the command line)
-  RECRUIT_ACCOUNT_TYPE     direct, staffing or auto (the default: learned from the service, kept per account)
-  RECRUIT_CONCURRENCY      requests in flight in a batch (--concurrency)
-  RECRUIT_ACTIVE_JOB_LIMIT the account's active-job limit, for \`recruit status\` (active-job-limit)
-  RECRUIT_ENCODING         the encoding of input files: auto (the default: told from the bytes) or
-                           a name such as windows-1250 (--encoding)
-  RECRUIT_CONFIG_DIR       where the config file lives
+${environmentLines('settings')}  RECRUIT_CONFIG_DIR       where the config file lives
   RECRUIT_KEYRING=0        keep tokens in the config file, not the OS keyring (containers, CI)
   RECRUIT_STATE_DIR        where drafts, submissions, batch journals and the embedded sandbox live
   RECRUIT_SANDBOX_ACCOUNT  the embedded sandbox's account with --sandbox: direct (default),
@@ -57,15 +50,7 @@ const ENVIRONMENT = `Environment
   RECRUIT_JQ_TIMEOUT       seconds a --jq filter may run (default 10), plus 1 s per 5 MiB of its input
 
 Network (as curl, npm and gh read them; lowercase wins over uppercase):
-  HTTPS_PROXY, https_proxy the proxy of https:// requests: http://[user:password@]host:port
-                           (CONNECT tunnel; the password is sent as Basic auth, never printed)
-  HTTP_PROXY, http_proxy   the proxy of http:// requests (sent in absolute form)
-  ALL_PROXY, all_proxy     the proxy of both when the one of the scheme is not set
-  NO_PROXY, no_proxy       hosts reached directly: a domain (with its subdomains), host:port, an IP
-                           address or range (10.0.0.0/8), or * for all, as curl reads it;
-                           loopback addresses (localhost, 127.0.0.1, ::1) are never proxied
-  RECRUIT_CA_FILE          a PEM file of CA certificates trusted as well as Node's own (--ca-file)
-  NODE_EXTRA_CA_CERTS      Node's own way to add CA certificates (read when Node starts)
+${environmentLines('network')}  NODE_EXTRA_CA_CERTS      Node's own way to add CA certificates (read when Node starts)
 The profile's proxy, no-proxy and ca-file settings (recruit config set) apply when these are not set.
 
 The strongest source wins: flags, then the environment, then the profile, then the defaults.

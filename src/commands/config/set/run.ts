@@ -6,7 +6,7 @@ import { sanitize } from '../../../core/sanitize.js';
 import { editProfile, readConfig, updateConfig, type Profile } from '../../../config/config-file.js';
 import { checkProfileName, parseAccountType, parseActiveJobLimit, parseConcurrency, resolveProfile } from '../../../config/settings.js';
 import { checkKey } from '../../../config/keys.js';
-import { ENV_OF } from '../sources.js';
+import { setting } from '../../../config/registry.js';
 import { parseProxy } from '../../../config/network.js';
 import { redactUserInfo } from '../../../api/user-info.js';
 import { readCaFile } from '../../../context/ca-file.js';
@@ -16,53 +16,49 @@ import { resolve } from 'node:path';
 export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
   const name = checkKey(key, 'set');
   const profile = resolveProfile(ctx.globals, ctx.env, readConfig(ctx.env)).name;
-  let value: string | number;
-  let change: Partial<Profile> | undefined;
+  // What is kept (in the profile's field of the registry, src/config/registry.ts) and what is shown.
+  let stored: string | number;
+  let value: string | number | undefined;
   switch (name) {
     case 'profile':
-      value = checkProfileName(raw, 'profile');
+      stored = checkProfileName(raw, 'profile');
       break;
     case 'base-url':
-      value = checkBaseUrl(raw.trim(), ctx.globals.insecureHttp === true, ctx.warn);
-      change = { baseUrl: value };
+      stored = checkBaseUrl(raw.trim(), ctx.globals.insecureHttp === true, ctx.warn);
       break;
-    case 'account-type': {
-      const accountType = parseAccountType(raw, 'account-type');
-      value = accountType;
-      change = { accountType };
+    case 'account-type':
+      stored = parseAccountType(raw, 'account-type');
       break;
-    }
     case 'concurrency':
-      value = parseConcurrency(raw, 'concurrency');
-      change = { concurrency: value };
+      stored = parseConcurrency(raw, 'concurrency');
       break;
     case 'active-job-limit':
-      value = parseActiveJobLimit(raw, 'active-job-limit');
-      change = { activeJobLimit: value };
+      stored = parseActiveJobLimit(raw, 'active-job-limit');
       break;
     case 'proxy':
-      change = { proxy: parseProxy(raw, 'proxy') };
-      value = redactUserInfo(change.proxy!);
+      stored = parseProxy(raw, 'proxy');
+      value = redactUserInfo(stored);
       break;
     case 'no-proxy':
-      value = raw.trim();
-      change = { noProxy: value };
+      stored = raw.trim();
       break;
     case 'ca-file':
-      value = resolve(raw);
-      await readCaFile(value, 'ca-file', ctx.requestTimeoutMs() ?? (await import('../../../api/client.js')).DEFAULT_TIMEOUTS.requestMs);
-      change = { caFile: value };
+      stored = resolve(raw);
+      await readCaFile(stored, 'ca-file', ctx.requestTimeoutMs() ?? (await import('../../../api/client.js')).DEFAULT_TIMEOUTS.requestMs);
       break;
     case 'encoding':
-      value = (await checkEncoding({ name: raw.trim(), where: 'encoding' })).name;
-      change = { encoding: value };
+      stored = (await checkEncoding({ name: raw.trim(), where: 'encoding' })).name;
       break;
   }
+  value ??= stored;
+  const field = setting(name).field;
+  const change: Partial<Profile> | undefined = field ? { [field]: stored } : undefined;
   await updateConfig(ctx.env, (data) => {
     if (change) Object.assign(editProfile(data, profile), change);
     else data.currentProfile = String(value);
   });
-  if (ctx.env[ENV_OF[name]]) ctx.warn(`${ENV_OF[name]} is set and overrides this value`);
+  const env = setting(name).env;
+  if (ctx.env[env]) ctx.warn(`${env} is set and overrides this value`);
   if (ctx.globals.json) return writeJson(ctx, { profile: change ? profile : value, key: name, value });
   ctx.io.stdout.write(change ? `Set ${name} to ${sanitize(String(value))} in profile ${profile}\n` : `Current profile is now ${value}\n`);
 }
