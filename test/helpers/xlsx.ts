@@ -92,12 +92,14 @@ function columnName(index: number): string {
   return name;
 }
 
-export type SheetCell = string | number | boolean | null | { formula: string; result?: string | number };
+/** A cell: a value, a formula with its cached result, or a `<c>` element's attributes and content as written (`raw`). */
+export type SheetCell = string | number | boolean | null | { formula: string; result?: string | number } | { raw: string; body: string };
 
 function cellXml(value: SheetCell, ref: string): string {
   if (value === null) return '';
   if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  if (typeof value === 'object' && 'raw' in value) return `<c r="${ref}"${value.raw}>${value.body}</c>`;
   if (typeof value === 'object') {
     const result = value.result === undefined ? '' : `<v>${typeof value.result === 'string' ? escapeXml(value.result) : value.result}</v>`;
     return `<c r="${ref}"${typeof value.result === 'string' ? ' t="str"' : ''}><f>${escapeXml(value.formula)}</f>${result}</c>`;
@@ -113,10 +115,28 @@ export function sheetXml(rows: ReadonlyArray<{ row: number; cells: readonly Shee
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
 }
 
+export interface BookOptions {
+  /** `<workbookPr date1904="...">`: "1" as Excel writes it, "true" as LibreOffice does. */
+  date1904?: string;
+  /** xl/styles.xml, whole. */
+  styles?: string;
+  /** The shared strings' `<si>` elements, each whole. */
+  sharedStrings?: readonly string[];
+  /** Strict OOXML's namespaces and relationship types (ECMA-376 Part 1, "Strict"). */
+  strict?: boolean;
+}
+
 /** The parts of a minimal workbook around its sheets' XML, in order. */
-export function workbookParts(sheets: ReadonlyArray<{ name: string; xml: string }>): ZipPart[] {
-  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+export function workbookParts(sheets: ReadonlyArray<{ name: string; xml: string }>, options: BookOptions = {}): ZipPart[] {
+  const main = options.strict ? 'http://purl.oclc.org/ooxml/spreadsheetml/main' : 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = options.strict ? 'http://purl.oclc.org/ooxml/officeDocument/relationships' : 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const strict = (xml: string) => (options.strict ? xml.replaceAll('http://schemas.openxmlformats.org/spreadsheetml/2006/main', main) : xml);
+  const more = [
+    ...(options.styles === undefined ? [] : [{ type: 'styles', target: 'styles.xml', data: options.styles }]),
+    ...(options.sharedStrings === undefined
+      ? []
+      : [{ type: 'sharedStrings', target: 'sharedStrings.xml', data: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${main}">${options.sharedStrings.join('')}</sst>` }]),
+  ];
   return [
     {
       name: '[Content_Types].xml',
@@ -124,28 +144,30 @@ export function workbookParts(sheets: ReadonlyArray<{ name: string; xml: string 
     },
     {
       name: '_rels/.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${options.strict ? 'http://purl.oclc.org/ooxml/officeDocument/relationships' : rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     },
     {
       name: 'xl/workbook.xml',
-      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${rel}"><sheets>${sheets.map((s, k) => `<sheet name="${escapeXml(s.name)}" sheetId="${k + 1}" r:id="rId${k + 1}"/>`).join('')}</sheets></workbook>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${rel}">${options.date1904 === undefined ? '' : `<workbookPr date1904="${options.date1904}"/>`}<sheets>${sheets.map((s, k) => `<sheet name="${escapeXml(s.name)}" sheetId="${k + 1}" r:id="rId${k + 1}"/>`).join('')}</sheets></workbook>`,
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, k) => `<Relationship Id="rId${k + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${k + 1}.xml"/>`).join('')}</Relationships>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, k) => `<Relationship Id="rId${k + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${k + 1}.xml"/>`).join('')}${more.map((m, k) => `<Relationship Id="rIdX${k}" Type="${rel}/${m.type}" Target="${m.target}"/>`).join('')}</Relationships>`,
     },
-    ...sheets.map((s, k) => ({ name: `xl/worksheets/sheet${k + 1}.xml`, data: s.xml })),
+    ...sheets.map((s, k) => ({ name: `xl/worksheets/sheet${k + 1}.xml`, data: strict(s.xml) })),
+    ...more.map((m) => ({ name: `xl/${m.target}`, data: strict(m.data) })),
   ];
 }
 
 /** A workbook of one sheet or more, each of rows from row 1 on (null for a blank row). */
-export function workbook(sheets: ReadonlyArray<{ name: string; rows: ReadonlyArray<readonly SheetCell[] | null> }>): Buffer {
+export function workbook(sheets: ReadonlyArray<{ name: string; rows: ReadonlyArray<readonly SheetCell[] | null> }>, options: BookOptions = {}): Buffer {
   return zip(
     workbookParts(
       sheets.map(({ name, rows }) => ({
         name,
         xml: sheetXml(rows.flatMap((cells, k) => (cells ? [{ row: k + 1, cells }] : []))),
       })),
+      options,
     ),
   );
 }
