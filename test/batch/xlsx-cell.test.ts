@@ -7,7 +7,7 @@ import { numberFormat } from '../../src/jobs/batch/xlsx-number-format.js';
 import { decodeXlsxText, escapeXlsxText } from '../../src/terminal/xlsx-text.js';
 
 const context: CellContext = { sharedString: (k) => ['shared'][k], formats: [{ kind: 'number' }], date1904: false };
-const cell = (fields: Partial<RawCell>): RawCell => ({ ref: 'B2', type: undefined, style: 0, value: undefined, formula: false, inline: undefined, ...fields });
+const cell = (fields: Partial<RawCell>): RawCell => ({ row: 2, column: 2, type: undefined, style: 0, value: undefined, formula: false, inline: undefined, ...fields });
 
 describe('workbook cells as text', () => {
   it('numbers to 15 significant digits in plain notation, booleans, strings of every kind', () => {

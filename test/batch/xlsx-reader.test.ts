@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { xlsxItemBatches } from '../../src/jobs/batch/xlsx-items.js';
 import type { CsvPass } from '../../src/jobs/batch/csv-items.js';
-import { workbook, type BookOptions, type SheetCell } from '../helpers/xlsx.js';
+import { sheetXml, workbook, workbookParts, zip, type BookOptions, type SheetCell } from '../helpers/xlsx.js';
 import { bytesFile } from './xlsx-jobs.js';
 
 const HEADER = ['title', 'description', 'location', 'jobFunctionId', 'employerTypeId', 'jobCode', 'qualifications', 'publishToCareerPage', 'salaryMin'];
@@ -121,6 +121,21 @@ describe('strings: one decoder of _xHHHH_ for shared and inline strings', () => 
     const rows = await built([job({ description: 'Strict text', jobCode: 42 })], { strict: true });
     expect(rows[0]!.cells.slice(0, 2)).toEqual(['Reader Job', 'Strict text']);
     expect(rows[0]!.cells[5]).toBe('42');
+  });
+});
+
+describe('the sheet\'s structure', () => {
+  it('a merged area\'s value is its first cell\'s, whatever its other cells keep; prefixed tags (<x:row>) read as any', async () => {
+    const xml = sheetXml([
+      { row: 1, cells: HEADER },
+      { row: 2, cells: job({ description: 'Merged description', location: 'kept by LibreOffice, hidden by the merge', jobCode: 'A-1' }) },
+    ])
+      .replace('<worksheet xmlns=', '<x:worksheet xmlns:x=')
+      .replace(/<(\/?)(sheetData|row|c|is|t)([ >])/g, '<$1x:$2$3')
+      .replace('</worksheet>', '<x:mergeCells count="1"><x:mergeCell ref="B2:C2"/></x:mergeCells></x:worksheet>');
+    const rows = await read(bytesFile(`reader-${n++}.xlsx`, zip(workbookParts([{ name: 'Jobs', xml }]))));
+    expect(rows[0]!.cells.slice(0, 3)).toEqual(['Reader Job', 'Merged description', '']);
+    expect(rows[0]!.cells[5]).toBe('A-1');
   });
 });
 

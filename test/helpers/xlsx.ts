@@ -39,6 +39,25 @@ export async function deflatedRun(size: number, char = ' '): Promise<Deflated> {
   return { body: Buffer.concat(out), size, crc };
 }
 
+/** Text deflated as it is made, piece by piece: a sheet of 100,000 rows is never held whole. */
+export async function deflatedText(pieces: Iterable<string>): Promise<Deflated> {
+  const deflate = createDeflateRaw();
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  let crc = 0;
+  let size = 0;
+  for (const piece of pieces) {
+    const bytes = Buffer.from(piece, 'utf8');
+    crc = crc32(bytes, crc);
+    size += bytes.length;
+    if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return { body: Buffer.concat(out), size, crc };
+}
+
 export function zip(parts: readonly ZipPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -107,12 +126,15 @@ function cellXml(value: SheetCell, ref: string): string {
   return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 
+/** One `<row>` of a sheet's XML. */
+export const rowXml = (row: number, cells: readonly SheetCell[]) => `<row r="${row}">${cells.map((c, k) => cellXml(c, `${columnName(k)}${row}`)).join('')}</row>`;
+
+export const SHEET_START = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
+export const SHEET_END = '</sheetData></worksheet>';
+
 /** A sheet's XML: rows of cells, each row at its number (rows left out are blank rows). */
 export function sheetXml(rows: ReadonlyArray<{ row: number; cells: readonly SheetCell[] }>): string {
-  const body = rows
-    .map(({ row, cells }) => `<row r="${row}">${cells.map((c, k) => cellXml(c, `${columnName(k)}${row}`)).join('')}</row>`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
+  return `${SHEET_START}${rows.map(({ row, cells }) => rowXml(row, cells)).join('')}${SHEET_END}`;
 }
 
 export interface BookOptions {

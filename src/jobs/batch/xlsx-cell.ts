@@ -8,13 +8,15 @@
 import { decodeXlsxText } from '../../terminal/xlsx-text.js';
 import { serialDateText } from './xlsx-dates.js';
 import type { NumberFormat } from './xlsx-number-format.js';
+import { columnLetters } from './xlsx-zip.js';
 
 export type CellText = { text: string } | { problem: string };
 
 /** A cell as its `<c>` element holds it. */
 export interface RawCell {
-  /** Its reference as the spreadsheet names it (`H5`). */
-  ref: string;
+  /** Its row and column (from 1), which name it (`H5`) in a problem. */
+  row: number;
+  column: number;
   /** `t`: s, inlineStr, str, b, e, d or n (the default). */
   type: string | undefined;
   /** `s`: its cell style. */
@@ -33,6 +35,8 @@ export interface CellContext {
 }
 
 const EXACT = 2 ** 53;
+
+const refOf = (cell: RawCell) => `${columnLetters(cell.column)}${cell.row}`;
 
 /** A decimal literal (`1e-7`, `-1.5E+20`, `007.50`) in plain notation, exactly: `0.0000001`, `-150000000000000000000`, `7.5`. */
 export function plainDecimal(literal: string): string {
@@ -57,10 +61,10 @@ export function numberText(n: number): string {
 function numberCell(cell: RawCell, context: CellContext): CellText {
   const literal = cell.value!.trim();
   const n = Number(literal);
-  if (literal === '' || !Number.isFinite(n)) return { problem: `cell ${cell.ref} holds "${literal}" as a number, which it is not: the file is damaged` };
+  if (literal === '' || !Number.isFinite(n)) return { problem: `cell ${refOf(cell)} holds "${literal}" as a number, which it is not: the file is damaged` };
   if (Math.abs(n) >= EXACT) {
     const exact = plainDecimal(literal);
-    if (exact.includes('.')) return { problem: `cell ${cell.ref} holds the number ${exact}, which cannot be read exactly (a fraction beyond 2^53): store it as text in the spreadsheet` };
+    if (exact.includes('.')) return { problem: `cell ${refOf(cell)} holds the number ${exact}, which cannot be read exactly (a fraction beyond 2^53): store it as text in the spreadsheet` };
     return { text: exact }; // the file's own digits, never rounded
   }
   const format = context.formats[cell.style];
@@ -80,21 +84,21 @@ export function cellText(cell: RawCell, context: CellContext): CellText {
   // A formula's result is its `<v>`: none, or an empty one where no text result is (openpyxl writes `<v></v>`), is none saved.
   if (value === undefined || (cell.formula && type !== 'str' && value.trim() === '')) {
     if (cell.formula) {
-      return { problem: `cell ${cell.ref} is a formula with no saved result (the file was not saved by a spreadsheet, which computes it): open and save it in the spreadsheet, or type the value` };
+      return { problem: `cell ${refOf(cell)} is a formula with no saved result (the file was not saved by a spreadsheet, which computes it): open and save it in the spreadsheet, or type the value` };
     }
     return { text: '' };
   }
   switch (type) {
     case 's': {
       const text = context.sharedString(Number(value));
-      return text === undefined ? { problem: `cell ${cell.ref} names shared string ${value}, which the workbook does not have: the file is damaged` } : { text };
+      return text === undefined ? { problem: `cell ${refOf(cell)} names shared string ${value}, which the workbook does not have: the file is damaged` } : { text };
     }
     case 'str':
       return { text: decodeXlsxText(value) };
     case 'b':
       return { text: value.trim() === '1' || value.trim() === 'true' ? 'true' : 'false' };
     case 'e':
-      return { problem: `cell ${cell.ref} holds the error ${value.trim()}${cell.formula ? ' (its formula failed)' : ''}, not a value` };
+      return { problem: `cell ${refOf(cell)} holds the error ${value.trim()}${cell.formula ? ' (its formula failed)' : ''}, not a value` };
     case 'd':
       return { text: dateCell(value) };
     default:

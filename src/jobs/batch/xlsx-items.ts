@@ -40,7 +40,8 @@ function rowCells(row: SheetRow, context: CellContext, merges: MergedAreas): Row
   const problems: Row['problems'] = [];
   const filled: number[] = [];
   let chars = 0;
-  for (const { column, cell } of row.cells) {
+  for (const cell of row.cells) {
+    const { column } = cell;
     if (column <= cells.length || merges.covered(row.number, column)) continue; // a merged area's value is its first cell's
     const read = cellText(cell, context);
     while (cells.length < column - 1) cells.push('');

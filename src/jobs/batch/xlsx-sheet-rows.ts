@@ -5,19 +5,30 @@
 import { decodeXlsxText } from '../../terminal/xlsx-text.js';
 import type { RawCell } from './xlsx-cell.js';
 import { attribute, isTrue, parsePart } from './xlsx-xml.js';
-import { columnLetters, columnNumber, XLSX_CAPS, type WorkbookZip } from './xlsx-zip.js';
+import { XLSX_CAPS, type WorkbookZip } from './xlsx-zip.js';
 
 export interface SheetRow {
   number: number;
   hidden: boolean;
-  cells: Array<{ column: number; cell: RawCell }>;
+  cells: RawCell[];
+}
+
+/** The column a cell reference names (`H5` is 8), read without making strings. */
+function columnOf(ref: string): number {
+  let n = 0;
+  for (let k = 0; k < ref.length; k++) {
+    const c = ref.charCodeAt(k) & ~32; // upper case
+    if (c < 65 || c > 90) break;
+    n = n * 26 + (c - 64);
+  }
+  return n;
 }
 
 export async function* sheetRows(zip: WorkbookZip, part: string, display: string, hiddenColumns: Set<number>): AsyncGenerator<SheetRow> {
   const ready: SheetRow[] = [];
   let row: SheetRow | undefined;
   let last = 0;
-  let cell: (RawCell & { column: number }) | undefined;
+  let cell: RawCell | undefined;
   let value: string | undefined;
   let inline: string[] | undefined;
   let piece: string | undefined;
@@ -32,9 +43,9 @@ export async function* sheetRows(zip: WorkbookZip, part: string, display: string
           break;
         }
         case 'c': {
-          const ref = /^([A-Za-z]{1,3})\d*$/.exec(attribute(attributes, 'r') ?? '');
-          const column = ref ? columnNumber(ref[1]!.toUpperCase()) : (row?.cells.at(-1)?.column ?? 0) + 1;
-          cell = { ref: `${columnLetters(column)}${last}`, column, type: attribute(attributes, 't'), style: Number(attribute(attributes, 's') ?? 0), value: undefined, formula: false, inline: undefined };
+          const ref = attribute(attributes, 'r');
+          const column = ref ? columnOf(ref) : (row?.cells.at(-1)?.column ?? 0) + 1;
+          cell = { row: last, column, type: attribute(attributes, 't'), style: Number(attribute(attributes, 's') ?? 0), value: undefined, formula: false, inline: undefined };
           break;
         }
         case 'v':
@@ -82,7 +93,7 @@ export async function* sheetRows(zip: WorkbookZip, part: string, display: string
           inline = undefined;
           break;
         case 'c':
-          if (cell && row) row.cells.push({ column: cell.column, cell });
+          if (cell && row) row.cells.push(cell);
           cell = undefined;
           break;
         case 'row':
