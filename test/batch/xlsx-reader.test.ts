@@ -137,6 +137,16 @@ describe('the sheet\'s structure', () => {
     expect(rows[0]!.cells.slice(0, 3)).toEqual(['Reader Job', 'Merged description', '']);
     expect(rows[0]!.cells[5]).toBe('A-1');
   });
+  it('a chart sheet is no sheet to read: the first worksheet is read', async () => {
+    const parts = workbookParts([
+      { name: 'Chart', xml: '' },
+      { name: 'Jobs', xml: sheetXml([{ row: 1, cells: HEADER }, { row: 2, cells: job({ description: 'After a chart' }) }]) },
+    ]).map((part) =>
+      part.name === 'xl/_rels/workbook.xml.rels' ? { ...part, data: String(part.data).replace('/worksheet" Target="worksheets/sheet1.xml"', '/chartsheet" Target="chartsheets/sheet1.xml"') } : part,
+    );
+    const rows = await read(bytesFile(`reader-${n++}.xlsx`, zip(parts)));
+    expect(rows[0]!.cells[1]).toBe('After a chart');
+  });
 });
 
 describe('files written by real programs', () => {

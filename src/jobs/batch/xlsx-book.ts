@@ -62,7 +62,11 @@ export async function readBook(zip: WorkbookZip, display: string): Promise<Book>
   });
   const target = (type: string) => [...rels.values()].find((r) => r.type === type)?.target;
   return {
-    sheets: sheets.map(({ id, ...sheet }) => ({ ...sheet, part: rels.get(id)?.target })),
+    // A chart sheet (or a dialog or macro sheet) has no cells: only worksheets are sheets to read.
+    sheets: sheets.flatMap(({ id, ...sheet }) => {
+      const rel = rels.get(id);
+      return rel && rel.type !== 'worksheet' ? [] : [{ ...sheet, part: rel?.target }];
+    }),
     date1904,
     sharedStrings: target('sharedStrings'),
     styles: target('styles'),
