@@ -55,7 +55,10 @@ export function plainDecimal(literal: string): string {
 
 /** A number as a spreadsheet shows it: to 15 significant digits, in plain notation. */
 export function numberText(n: number): string {
-  return Number.isFinite(n) ? plainDecimal(String(Number(n.toPrecision(15)))) : '';
+  if (!Number.isFinite(n)) return '';
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n); // the common case, made without the rounding's strings
+  const text = String(Number(n.toPrecision(15)));
+  return text.includes('e') ? plainDecimal(text) : text;
 }
 
 function numberCell(cell: RawCell, context: CellContext): CellText {
