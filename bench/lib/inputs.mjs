@@ -59,3 +59,15 @@ export async function writeCsv(path, count) {
   await once(out, 'close');
   return path;
 }
+
+/** Writes a workbook (.xlsx) of a header and `count` rows of the same jobs to `path` (lib/xlsx.mjs). */
+export async function writeXlsx(path, count) {
+  const { writeWorkbook } = await import('./xlsx.mjs');
+  function* rows() {
+    for (let i = 0; i < count; i++) {
+      const body = jobBody(i);
+      yield CSV_COLUMNS.map((c) => (Array.isArray(body[c]) ? body[c].join('; ') : body[c]));
+    }
+  }
+  return writeWorkbook(path, CSV_COLUMNS, rows());
+}

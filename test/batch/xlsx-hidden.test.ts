@@ -71,7 +71,8 @@ describe('hidden sheets of a workbook', () => {
     expect(res.code).toBe(2);
     const note = res.stderr.indexOf(`note: sheet "Jobs" of ${file} is hidden; reading "Read me", its first visible sheet`);
     expect(note, res.stderr).toBeGreaterThanOrEqual(0);
-    expect(res.stderr.indexOf('the header row of')).toBeGreaterThan(note);
+    expect(res.stderr.indexOf('its sheet "Read me" is not a table of jobs')).toBeGreaterThan(note);
+    expect(res.stderr).toContain('--sheet "Jobs"');
     expect(posts(proxy)).toHaveLength(0);
   });
 

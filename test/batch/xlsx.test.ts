@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { useSandbox, words } from '../helpers/sandbox.js';
-import { sheetXml, workbook, workbookParts, zip, type SheetCell } from '../helpers/xlsx.js';
+import { deflatedRun, sheetXml, workbook, workbookParts, zip, type SheetCell } from '../helpers/xlsx.js';
 import { batch, parseJson, posts, tempFile, useRecordingProxy } from './helpers.js';
 import { bytesFile, HEADER, row } from './xlsx-jobs.js';
 
@@ -78,7 +78,12 @@ describe('workbook batch files', () => {
 
     const first = await batch(proxy.baseUrl, file);
     expect(first.code).toBe(2);
-    expect(first.stderr).toContain('the header row of'); // the first sheet, Notes, has no job columns
+    // The first sheet, Notes, is no table: the sheets are named, and --sheet.
+    expect(first.stderr).toContain(`--file ${file}: its sheet "Notes" is not a table of jobs (its first row that holds anything names none of the columns every job needs); the workbook's sheets are:`);
+    expect(first.stderr).toMatch(/- Notes\n.*- Jobs 2026\n/s);
+    expect(first.stderr).toContain('name the sheet of jobs with --sheet, e.g. --sheet "Jobs 2026"; nothing was sent');
+    const table = bytesFile('not-a-table-one-sheet.xlsx', workbook([{ name: 'Notes', rows: [['nothing here']] }]));
+    expect((await batch(proxy.baseUrl, table)).stderr).toContain('the header row of'); // one sheet: no other to name
     const missing = await batch(proxy.baseUrl, file, ['--sheet', 'Jobs']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('has no sheet "Jobs"; its sheets are:');
@@ -126,24 +131,46 @@ describe('workbook batch files', () => {
     expect(posts(proxy)).toHaveLength(0);
   });
 
-  it('a zip bomb, a sheet of too many rows, a lying size and a file that is no zip are refused before anything is sent', async () => {
-    const zeros = Buffer.alloc(20 * 1024 * 1024); // deflates to some 20 KB
-    const bomb = bytesFile('bomb.xlsx', zip([...workbookParts([{ name: 'Sheet1', xml: sheetXml([{ row: 1, cells: HEADER }]) }]), { name: 'xl/media/big.bin', data: zeros }]));
-    const liar = bytesFile('liar.xlsx', zip([...workbookParts([{ name: 'Sheet1', xml: sheetXml([{ row: 1, cells: HEADER }]) }]), { name: 'xl/media/big.bin', data: zeros, claimedSize: 10 }]));
-    const rows = Array.from({ length: 12_000 }, (_, k) => ({ row: k + 2, cells: [] as SheetCell[] }));
+  it('a zip bomb, a sheet of too many rows, a lying size and a file that is no zip are refused before anything is sent', { timeout: 60_000 }, async () => {
+    const big = await deflatedRun(257 * 1024 * 1024); // deflates to some 256 KB
+    const sheet = workbookParts([{ name: 'Sheet1', xml: sheetXml([{ row: 1, cells: HEADER }]) }]);
+    const bomb = bytesFile('bomb.xlsx', zip([...sheet, { name: 'xl/media/big.bin', data: '', deflated: big }]));
+    const liar = bytesFile('liar.xlsx', zip([...sheet, { name: 'xl/media/big.bin', data: '', deflated: big, claimedSize: 10 }]));
+    const strings = bytesFile('strings.xlsx', zip([...sheet, { name: 'xl/sharedStrings.xml', data: '', deflated: await deflatedRun(33 * 1024 * 1024) }]));
+    const rows = Array.from({ length: 200_001 }, (_, k) => ({ row: k + 2, cells: [] as SheetCell[] }));
     const tall = bytesFile('tall.xlsx', zip(workbookParts([{ name: 'Sheet1', xml: sheetXml([{ row: 1, cells: HEADER }, ...rows]) }])));
     const notZip = tempFile('not-a-workbook.xlsx', 'title,description\n');
     proxy.reset();
     for (const [file, message] of [
-      [bomb, /xl\/media\/big\.bin inflates to more than 16 MiB; one part may hold at most that/],
-      [liar, /xl\/media\/big\.bin inflates to more than 16 MiB/],
-      [tall, /its sheets have more than 10,000 rows/],
+      [bomb, /xl\/media\/big\.bin inflates to more than 256 MiB; one part may hold at most that/],
+      [liar, /xl\/media\/big\.bin inflates to more than 256 MiB/],
+      [strings, /xl\/sharedStrings\.xml inflates to more than 32 MiB; the shared strings may hold at most that/],
+      [tall, /its sheets have more than 200,000 rows/],
       [notZip, /is not a workbook \(an \.xlsx file is a zip archive/],
     ] as const) {
       const res = await batch(proxy.baseUrl, file);
       expect(res.code, res.stderr).toBe(2);
       expect(res.stderr).toMatch(message);
     }
+    expect(posts(proxy)).toHaveLength(0);
+  });
+
+  it('an encrypted workbook is "protected with a password"; a legacy .xls has its own sentence; nothing is sent', async () => {
+    // An encrypted workbook is an OLE compound file (ECMA-376 Part 2) holding an `EncryptedPackage`
+    // stream: its signature, then (here in its directory's first sector) the stream's name in UTF-16.
+    const compound = Buffer.alloc(4096);
+    Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(compound);
+    Buffer.from('EncryptedPackage', 'utf16le').copy(compound, 1024 + 128);
+    const encrypted = bytesFile('protected.xlsx', compound);
+    const legacy = fileURLToPath(new URL('../fixtures/workbooks/libreoffice-legacy.xls', import.meta.url));
+    proxy.reset();
+    const locked = await batch(proxy.baseUrl, encrypted);
+    expect(locked.code).toBe(2);
+    expect(locked.stderr).toContain(`--file ${encrypted} is not read: the workbook is protected with a password`);
+    expect(locked.stderr).toContain('save an unprotected copy');
+    const old = await batch(proxy.baseUrl, legacy, ['--format', 'xlsx']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('is not read: it is a legacy Excel 97-2003 workbook (.xls), not an .xlsx workbook');
     expect(posts(proxy)).toHaveLength(0);
   });
 

@@ -99,7 +99,7 @@ describe('recruit help', () => {
     expect(text).toMatch(/^Batch files \(recruit jobs create --file <path>, or - for stdin; --format csv\|json\|xlsx\)\n/);
     expect(text).toMatch(/^ {2}named \*\.csv or \*\.tsv, or --format csv +CSV: a header row of field names, then one job per row$/m);
     expect(text).toMatch(/^ {2}named \*\.xlsx, or --format xlsx +a workbook's first visible sheet \(or --sheet\), read as CSV$/m);
-    expect(text).toContain('Caps, checked before the\nworkbook is read: 8 MiB file, 1,000 parts, 16 MiB inflated per part and 32 MiB together, 10,000\nrows and 150,000 cells');
+    expect(text).toContain('Caps, checked\nbefore the workbook is read: 64 MiB file, 1,000 parts, 256 MiB inflated per part and 512 MiB\ntogether, 32 MiB of shared strings, 200,000 rows and 4,000,000 cells');
     expect(text).toContain('row and column,\nrows numbered as a spreadsheet shows them: the header is row 1');
     expect(text).toMatch(/^ {2}starts with \[ +a JSON array of job objects$/m);
     expect(text).toMatch(/^ {2}starts with \{, one object per line +NDJSON: one job object per line/m);

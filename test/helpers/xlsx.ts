@@ -39,6 +39,25 @@ export async function deflatedRun(size: number, char = ' '): Promise<Deflated> {
   return { body: Buffer.concat(out), size, crc };
 }
 
+/** Text deflated as it is made, piece by piece: a sheet of 100,000 rows is never held whole. */
+export async function deflatedText(pieces: Iterable<string>): Promise<Deflated> {
+  const deflate = createDeflateRaw();
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  let crc = 0;
+  let size = 0;
+  for (const piece of pieces) {
+    const bytes = Buffer.from(piece, 'utf8');
+    crc = crc32(bytes, crc);
+    size += bytes.length;
+    if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return { body: Buffer.concat(out), size, crc };
+}
+
 export function zip(parts: readonly ZipPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -92,12 +111,14 @@ function columnName(index: number): string {
   return name;
 }
 
-export type SheetCell = string | number | boolean | null | { formula: string; result?: string | number };
+/** A cell: a value, a formula with its cached result, or a `<c>` element's attributes and content as written (`raw`). */
+export type SheetCell = string | number | boolean | null | { formula: string; result?: string | number } | { raw: string; body: string };
 
 function cellXml(value: SheetCell, ref: string): string {
   if (value === null) return '';
   if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  if (typeof value === 'object' && 'raw' in value) return `<c r="${ref}"${value.raw}>${value.body}</c>`;
   if (typeof value === 'object') {
     const result = value.result === undefined ? '' : `<v>${typeof value.result === 'string' ? escapeXml(value.result) : value.result}</v>`;
     return `<c r="${ref}"${typeof value.result === 'string' ? ' t="str"' : ''}><f>${escapeXml(value.formula)}</f>${result}</c>`;
@@ -105,18 +126,39 @@ function cellXml(value: SheetCell, ref: string): string {
   return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 
+/** One `<row>` of a sheet's XML. */
+export const rowXml = (row: number, cells: readonly SheetCell[]) => `<row r="${row}">${cells.map((c, k) => cellXml(c, `${columnName(k)}${row}`)).join('')}</row>`;
+
+export const SHEET_START = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
+export const SHEET_END = '</sheetData></worksheet>';
+
 /** A sheet's XML: rows of cells, each row at its number (rows left out are blank rows). */
 export function sheetXml(rows: ReadonlyArray<{ row: number; cells: readonly SheetCell[] }>): string {
-  const body = rows
-    .map(({ row, cells }) => `<row r="${row}">${cells.map((c, k) => cellXml(c, `${columnName(k)}${row}`)).join('')}</row>`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
+  return `${SHEET_START}${rows.map(({ row, cells }) => rowXml(row, cells)).join('')}${SHEET_END}`;
+}
+
+export interface BookOptions {
+  /** `<workbookPr date1904="...">`: "1" as Excel writes it, "true" as LibreOffice does. */
+  date1904?: string;
+  /** xl/styles.xml, whole. */
+  styles?: string;
+  /** The shared strings' `<si>` elements, each whole. */
+  sharedStrings?: readonly string[];
+  /** Strict OOXML's namespaces and relationship types (ECMA-376 Part 1, "Strict"). */
+  strict?: boolean;
 }
 
 /** The parts of a minimal workbook around its sheets' XML, in order. */
-export function workbookParts(sheets: ReadonlyArray<{ name: string; xml: string }>): ZipPart[] {
-  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+export function workbookParts(sheets: ReadonlyArray<{ name: string; xml: string }>, options: BookOptions = {}): ZipPart[] {
+  const main = options.strict ? 'http://purl.oclc.org/ooxml/spreadsheetml/main' : 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = options.strict ? 'http://purl.oclc.org/ooxml/officeDocument/relationships' : 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const strict = (xml: string) => (options.strict ? xml.replaceAll('http://schemas.openxmlformats.org/spreadsheetml/2006/main', main) : xml);
+  const more = [
+    ...(options.styles === undefined ? [] : [{ type: 'styles', target: 'styles.xml', data: options.styles }]),
+    ...(options.sharedStrings === undefined
+      ? []
+      : [{ type: 'sharedStrings', target: 'sharedStrings.xml', data: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${main}">${options.sharedStrings.join('')}</sst>` }]),
+  ];
   return [
     {
       name: '[Content_Types].xml',
@@ -124,28 +166,30 @@ export function workbookParts(sheets: ReadonlyArray<{ name: string; xml: string 
     },
     {
       name: '_rels/.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${options.strict ? 'http://purl.oclc.org/ooxml/officeDocument/relationships' : rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     },
     {
       name: 'xl/workbook.xml',
-      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${rel}"><sheets>${sheets.map((s, k) => `<sheet name="${escapeXml(s.name)}" sheetId="${k + 1}" r:id="rId${k + 1}"/>`).join('')}</sheets></workbook>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${rel}">${options.date1904 === undefined ? '' : `<workbookPr date1904="${options.date1904}"/>`}<sheets>${sheets.map((s, k) => `<sheet name="${escapeXml(s.name)}" sheetId="${k + 1}" r:id="rId${k + 1}"/>`).join('')}</sheets></workbook>`,
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, k) => `<Relationship Id="rId${k + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${k + 1}.xml"/>`).join('')}</Relationships>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, k) => `<Relationship Id="rId${k + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${k + 1}.xml"/>`).join('')}${more.map((m, k) => `<Relationship Id="rIdX${k}" Type="${rel}/${m.type}" Target="${m.target}"/>`).join('')}</Relationships>`,
     },
-    ...sheets.map((s, k) => ({ name: `xl/worksheets/sheet${k + 1}.xml`, data: s.xml })),
+    ...sheets.map((s, k) => ({ name: `xl/worksheets/sheet${k + 1}.xml`, data: strict(s.xml) })),
+    ...more.map((m) => ({ name: `xl/${m.target}`, data: strict(m.data) })),
   ];
 }
 
 /** A workbook of one sheet or more, each of rows from row 1 on (null for a blank row). */
-export function workbook(sheets: ReadonlyArray<{ name: string; rows: ReadonlyArray<readonly SheetCell[] | null> }>): Buffer {
+export function workbook(sheets: ReadonlyArray<{ name: string; rows: ReadonlyArray<readonly SheetCell[] | null> }>, options: BookOptions = {}): Buffer {
   return zip(
     workbookParts(
       sheets.map(({ name, rows }) => ({
         name,
         xml: sheetXml(rows.flatMap((cells, k) => (cells ? [{ row: k + 1, cells }] : []))),
       })),
+      options,
     ),
   );
 }

@@ -21,8 +21,8 @@ const RECORDER = fileURLToPath(new URL('./record-loads.cjs', import.meta.url));
 const PROXY_AGENTS = ['https-proxy-agent', 'http-proxy-agent', 'agent-base'];
 /** Only `recruit mcp` needs these: the MCP SDK and the schemas of its tools. */
 const MCP = ['@modelcontextprotocol/sdk', 'zod'];
-// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents, the workbook library, the MCP SDK.
-const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'chardet', 'exceljs', ...PROXY_AGENTS, ...MCP];
+// What only some commands need: prompts, spinners, tables, the config writer, colours, the sandbox, proxy agents, the workbook libraries, the MCP SDK.
+const HEAVY = ['@inquirer/core', '@inquirer/prompts', 'ora', 'conf', 'chalk', 'string-width', 'csv-parse', 'iconv-lite', 'chardet', 'exceljs', 'saxes', ...PROXY_AGENTS, ...MCP];
 
 beforeAll(ensureFreshBuild, 60_000);
 
@@ -147,7 +147,7 @@ describe('what a command loads', () => {
 
   it('a CSV run loads no workbook library; a workbook run does', async () => {
     const base = ['--base-url', sandbox.current.baseUrl];
-    const workbookCode = (loaded: Loaded): string[] => [...loaded.packages, ...loaded.sources].filter((name) => name === 'exceljs' || /xlsx/.test(name));
+    const workbookCode = (loaded: Loaded): string[] => [...loaded.packages, ...loaded.sources].filter((name) => name === 'exceljs' || name === 'saxes' || /xlsx/.test(name));
     const list = await loadedBy([...base, 'jobs', 'list', '--csv']);
     expect(list.stdout).toMatch(/^id,jobCode,title/);
     expect(workbookCode(list)).toEqual([]);
@@ -165,6 +165,16 @@ describe('what a command loads', () => {
     expect(workbook.stdout.startsWith('PK')).toBe(true);
     expect(workbook.packages).toContain('exceljs');
     expect(workbook.sources).toContain('src/terminal/xlsx-writer.ts');
+
+    // Reading a workbook loads the reader and its XML tokenizer, not the writer's library.
+    const bookDir = mkdtempSync(join(tmpdir(), 'recruit-loads-xlsx-'));
+    const book = join(bookDir, 'jobs.xlsx');
+    await loadedBy([...base, 'jobs', 'list', '--xlsx', '--output', book]);
+    const read = await loadedBy([...base, 'jobs', 'apply', '--file', book, '--dry-run']);
+    rmSync(bookDir, { recursive: true, force: true });
+    expect(read.sources).toContain('src/jobs/batch/xlsx-items.ts');
+    expect(read.packages).toContain('saxes');
+    expect(read.packages).not.toContain('exceljs');
   });
 
   it('the MCP SDK loads only for recruit mcp, whose help does not load it either', async () => {

@@ -99,13 +99,15 @@ Workbooks (.xlsx, as Excel, LibreOffice or Google Sheets save them): the first v
 first row that holds anything is the header, as in CSV, and rows are numbered as the
 spreadsheet numbers them. Hidden rows and columns are read like the others, with a note
 naming them. A cell reads as a CSV export of the sheet would hold it: a number as its digits,
-a date as 2026-11-26 (with a time: 2026-11-26T09:30:00), TRUE/FALSE as true/false, rich text
-as its text, a formula as the result the spreadsheet saved with it (one with no saved result,
-or an error such as #N/A, is a problem named by row and column). Caps, checked before the
-workbook is read: 8 MiB file, 1,000 parts, 16 MiB inflated per part and 32 MiB together, 10,000
-rows and 150,000 cells; larger: save CSV. --xlsx (jobs list, jobs get, lookup, and batch results)
-writes one: ids and codes as text (00042 stays 00042), the header frozen; a text cell is never a
-formula, so =1+1 in a title is written and read back as it is. To a pipe or --output <file>.
+or as its format shows it (00042 formatted 00000), a date as 2026-11-26 (with a time:
+2026-11-26T09:30:00) by the workbook's date system, TRUE/FALSE as true/false, rich text as its
+text, a formula as the result the spreadsheet saved with it (one with no saved result, or an
+error such as #N/A, is a problem naming the cell). Rows are read as they stream. Caps, checked
+before the workbook is read: 64 MiB file, 1,000 parts, 256 MiB inflated per part and 512 MiB
+together, 32 MiB of shared strings, 200,000 rows and 4,000,000 cells; larger: save CSV.
+--xlsx (jobs list, jobs get, lookup, and batch results) writes one: ids and codes as text (00042
+stays 00042), the header frozen; a text cell is never a formula, so =1+1 in a title is written
+and read back as it is. To a pipe or --output <file>.
 
 Every item is checked before anything is sent; running the same command again resumes the batch.
 \`recruit jobs apply --file\` reads the same formats and needs a jobCode on every item (unique in

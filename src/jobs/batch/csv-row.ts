@@ -23,7 +23,7 @@ const KNOWN = new Set<string>([...WRITABLE_JOB_FIELDS, ...REFERENCES.map((r) => 
 export const MAX_COLUMNS = 500;
 
 /** The columns a header must have: one of each group. */
-const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = FIELDS.filter((f) => f.required === 'always').map((f) =>
+export const REQUIRED_COLUMNS: ReadonlyArray<readonly string[]> = FIELDS.filter((f) => f.required === 'always').map((f) =>
   f.reference ? [f.reference.name, f.name] : [f.name],
 );
 

@@ -1,58 +1,49 @@
 // The items of a workbook (.xlsx) batch file: its first visible sheet (or the one --sheet names;
 // xlsx-visibility.ts), read as a CSV file is: the first row that holds anything names the columns,
 // each later row is a job, and rows are numbered as the spreadsheet numbers them. The workbook is
-// checked against its caps first (xlsx-zip.ts), then read whole by exceljs, loaded only here.
-import { readFile } from 'node:fs/promises';
-import type { Workbook, Worksheet } from 'exceljs';
+// checked against its caps first (xlsx-zip.ts); then its structure, shared strings and styles are
+// read, and the sheet streams row by row (xlsx-sheet-rows.ts) into batches, so that memory stays
+// flat in the number of rows.
 import { UsageError } from '../../core/errors.js';
-import { CsvHeader, readRow } from './csv-row.js';
+import { CsvHeader, readRow, REQUIRED_COLUMNS } from './csv-row.js';
 import type { CsvPass } from './csv-items.js';
 import { MAX_ROW_CHARS, noteExisting } from './csv-items.js';
 import type { RawItem } from './raw-item.js';
-import { cellText } from './xlsx-cell.js';
+import { readBook, type Book } from './xlsx-book.js';
+import { cellText, type CellContext } from './xlsx-cell.js';
+import { MergedAreas } from './xlsx-merges.js';
+import { readSharedStrings } from './xlsx-shared-strings.js';
+import { sheetRows, type SheetRow } from './xlsx-sheet-rows.js';
+import { readStyles } from './xlsx-styles.js';
 import { chooseSheet, HiddenCells } from './xlsx-visibility.js';
-import { checkWorkbook, XLSX_CAPS } from './xlsx-zip.js';
+import { checkWorkbook } from './xlsx-zip.js';
 import type { Problem } from '../job-input.js';
 
 const BATCH = 256;
 /** The text of every cell together: a shared string repeated in many cells costs its length each time it is read. */
-export const MAX_TEXT_CHARS = XLSX_CAPS.totalBytes;
+export const MAX_TEXT_CHARS = 512 * 1024 * 1024;
 
 /** Its cells are kept as they are: a workbook's text carries no mark to take off (csv-row.ts, readRow). */
 const asIs = (text: string) => text;
-
-async function load(path: string, display: string): Promise<Workbook> {
-  await checkWorkbook(path, display);
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load((await readFile(path)) as unknown as Parameters<Workbook['xlsx']['load']>[0]);
-  } catch (error) {
-    throw new UsageError(`--file ${display} is not a workbook that can be read: ${(error as Error).message}`, [], 'save it again from the spreadsheet as "Excel Workbook (.xlsx)"; nothing was sent');
-  }
-  return workbook;
-}
 
 interface Row {
   cells: string[];
   problems: Array<{ column: number; message: string }>;
   chars: number;
-  hidden: boolean;
   /** The columns of its cells that hold something (a text, or a problem). */
   filled: number[];
 }
 
-/** A row's cells as texts, from column 1 to its last cell. */
-function rowCells(sheet: Worksheet, number: number): Row {
-  const row = sheet.findRow(number);
+/** A row's cells as texts, from column 1 to its last cell; the cells a merged area covers are left empty. */
+function rowCells(row: SheetRow, context: CellContext, merges: MergedAreas): Row {
   const cells: string[] = [];
   const problems: Row['problems'] = [];
   const filled: number[] = [];
   let chars = 0;
-  if (!row) return { cells, problems, chars, hidden: false, filled };
-  row.eachCell({ includeEmpty: false }, (cell, column) => {
-    if (cell.isMerged && cell.master !== cell) return; // a merged area's value is its first cell's
-    const read = cellText(cell.value);
+  for (const cell of row.cells) {
+    const { column } = cell;
+    if (column <= cells.length || merges.covered(row.number, column)) continue; // a merged area's value is its first cell's
+    const read = cellText(cell, context);
     while (cells.length < column - 1) cells.push('');
     if ('problem' in read) {
       cells.push('');
@@ -63,8 +54,28 @@ function rowCells(sheet: Worksheet, number: number): Row {
       chars += read.text.length;
       if (read.text.trim() !== '') filled.push(column);
     }
-  });
-  return { cells, problems, chars, hidden: row.hidden, filled };
+  }
+  return { cells, problems, chars, filled };
+}
+
+/**
+ * The header, or a refusal: a first sheet read without --sheet whose header has none of the
+ * columns every job needs, in a workbook of several sheets, is most likely not the table (a notes
+ * or cover sheet): the error names the sheets and --sheet.
+ */
+function header(cells: string[], display: string, book: Book, sheet: string, named: boolean): CsvHeader {
+  try {
+    return new CsvHeader(cells, display);
+  } catch (error) {
+    const names = new Set(cells.map((c) => c.trim()));
+    const table = REQUIRED_COLUMNS.some((group) => group.some((c) => names.has(c)));
+    if (named || table || book.sheets.length < 2 || !(error instanceof UsageError)) throw error;
+    throw new UsageError(
+      `--file ${display}: its sheet "${sheet}" is not a table of jobs (its first row that holds anything names none of the columns every job needs); the workbook's sheets are:`,
+      book.sheets.map((s) => ({ message: `${s.name}${s.state === 'visible' ? '' : ` (${s.state === 'veryHidden' ? 'very hidden' : 'hidden'})`}` })),
+      `name the sheet of jobs with --sheet, e.g. --sheet "${book.sheets.find((s) => s.name !== sheet)!.name}"; nothing was sent`,
+    );
+  }
 }
 
 export interface XlsxReadOptions {
@@ -76,9 +87,15 @@ export interface XlsxReadOptions {
 
 /** The workbook's items in groups, in row order; `pass` learns the header and the rows skipped. */
 export async function* xlsxItemBatches(path: string, display: string, pass: CsvPass, options: XlsxReadOptions = {}): AsyncGenerator<RawItem[]> {
-  const { sheet, note } = chooseSheet(await load(path, display), display, options.sheet);
+  const zip = await checkWorkbook(path, display);
+  const book = await readBook(zip, display);
+  const { sheet, note } = chooseSheet(book.sheets, display, options.sheet);
   if (note !== undefined) options.note?.(note);
-  const hidden = new HiddenCells(sheet);
+  const strings = await readSharedStrings(zip, book.sharedStrings, display);
+  const context: CellContext = { sharedString: (k) => strings.get(k), formats: await readStyles(zip, book.styles, display), date1904: book.date1904 };
+  const merges = new MergedAreas(sheet.part === undefined ? [] : zip.merges.get(sheet.part));
+  const hiddenColumns = new Set<number>();
+  const hidden = new HiddenCells(sheet.name, hiddenColumns);
   const noteHidden = () => {
     const said = hidden.note(display);
     if (said !== undefined) options.note?.(said);
@@ -86,12 +103,14 @@ export async function* xlsxItemBatches(path: string, display: string, pass: CsvP
   let index = 0;
   let batch: RawItem[] = [];
   let total = 0;
-  for (let number = 1; number <= sheet.rowCount; number++) {
-    const { cells, problems, chars, hidden: rowHidden, filled } = rowCells(sheet, number);
-    hidden.see(number, rowHidden, filled, pass.header !== undefined);
+  const rows = sheet.part === undefined ? [] : sheetRows(zip, sheet.part, display, hiddenColumns);
+  for await (const sheetRow of rows) {
+    const number = sheetRow.number;
+    const { cells, problems, chars, filled } = rowCells(sheetRow, context, merges);
+    hidden.see(number, sheetRow.hidden, filled, pass.header !== undefined);
     if (!pass.header) {
       if (cells.every((c) => c.trim() === '')) continue;
-      pass.header = new CsvHeader(cells, display);
+      pass.header = header(cells, display, book, sheet.name, options.sheet !== undefined);
       continue;
     }
     const { columns } = pass.header;

@@ -2,8 +2,9 @@
 // (.xlsx)"): without --sheet the sheet read is the first one the user sees, never a hidden one; a
 // hidden sheet is read only when --sheet names it. Hidden rows and columns hold data and are read.
 // Each is said in a note.
-import type { Workbook, Worksheet } from 'exceljs';
 import { UsageError } from '../../core/errors.js';
+import type { BookSheet } from './xlsx-book.js';
+import { columnLetters } from './xlsx-zip.js';
 
 /** How many rows or columns a note names; the rest are counted. */
 const NAMED = 5;
@@ -14,18 +15,17 @@ function listed(names: readonly string[]): string {
   return `${names.slice(0, NAMED).join(', ')} and ${(names.length - NAMED).toLocaleString('en-US')} more`;
 }
 
-const hidden = (sheet: Worksheet) => sheet.state === 'hidden' || sheet.state === 'veryHidden';
-const stateOf = (sheet: Worksheet) => (sheet.state === 'veryHidden' ? 'very hidden' : 'hidden');
+const hidden = (sheet: BookSheet) => sheet.state === 'hidden' || sheet.state === 'veryHidden';
+const stateOf = (sheet: BookSheet) => (sheet.state === 'veryHidden' ? 'very hidden' : 'hidden');
 
 export interface ChosenSheet {
-  sheet: Worksheet;
+  sheet: BookSheet;
   /** Said when the sheet read is not what the user would expect at a glance: a hidden one named, or the first skipped. */
   note?: string;
 }
 
 /** The sheet --sheet names (exact, then case-insensitive), or the first visible one. */
-export function chooseSheet(workbook: Workbook, display: string, name: string | undefined): ChosenSheet {
-  const sheets = workbook.worksheets;
+export function chooseSheet(sheets: readonly BookSheet[], display: string, name: string | undefined): ChosenSheet {
   if (name !== undefined) {
     const sheet = sheets.find((s) => s.name === name) ?? sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
     if (!sheet) throw new UsageError(`--sheet: ${display} has no sheet "${name}"; its sheets are:`, sheets.map((s) => ({ message: s.name })), 'name one of them (case does not matter)');
@@ -49,13 +49,14 @@ export function chooseSheet(workbook: Workbook, display: string, name: string | 
 
 /** The hidden rows and columns of a sheet that hold something, as they are read. */
 export class HiddenCells {
-  private readonly hiddenColumns: ReadonlySet<number>;
   private readonly rows: number[] = [];
   private readonly columns = new Set<number>();
 
-  constructor(private readonly sheet: Worksheet) {
-    this.hiddenColumns = new Set((sheet.columns ?? []).flatMap((c, k) => (c.hidden ? [k + 1] : [])));
-  }
+  /** `hiddenColumns` is filled as the sheet is read (its `<cols>` come before its rows). */
+  constructor(
+    private readonly sheet: string,
+    private readonly hiddenColumns: ReadonlySet<number>,
+  ) {}
 
   /**
    * A row read: its number, whether it is hidden, the columns of its cells that hold something, and
@@ -71,10 +72,10 @@ export class HiddenCells {
   note(display: string): string | undefined {
     const parts: string[] = [];
     if (this.rows.length > 0) parts.push(`${this.rows.length === 1 ? 'row' : 'rows'} ${listed(this.rows.map(String))}`);
-    const columns = [...this.columns].sort((a, b) => a - b).map((c) => this.sheet.getColumn(c).letter);
+    const columns = [...this.columns].sort((a, b) => a - b).map(columnLetters);
     if (columns.length > 0) parts.push(`${columns.length === 1 ? 'column' : 'columns'} ${listed(columns)}`);
     if (parts.length === 0) return undefined;
     const one = this.rows.length + columns.length === 1;
-    return `note: ${display}, sheet "${this.sheet.name}": ${parts.join(' and ')} ${one ? 'is' : 'are'} hidden in the workbook; ${one ? 'it is' : 'they are'} read`;
+    return `note: ${display}, sheet "${this.sheet}": ${parts.join(' and ')} ${one ? 'is' : 'are'} hidden in the workbook; ${one ? 'it is' : 'they are'} read`;
   }
 }
