@@ -218,6 +218,40 @@ export function readNumberText(text: string, decimal: DecimalMark = '.'): Number
   return value === undefined ? undefined : { value };
 }
 
+/** A number of a file's cell (readCellNumber): read, read two ways, or with more digits than a number holds (and what it would be rounded to). */
+export type CellNumber = NumberReading | { inexact: number };
+
+/** Scientific notation as spreadsheets write it: `1E-07`, `1.50E+20`, `1,23E+017`; the mantissa's mark is caught. */
+const SCIENTIFIC = /^(-?\d+)(?:([.,])(\d+))?[eE]([+-]?\d+)$/;
+
+/** The significant digits of a number's text (`0.0012300` → `123`; before an exponent, if any). */
+function significant(text: string): string {
+  const digits = text.split(/[eE]/)[0]!.replace(/\D/g, '');
+  return digits.replace(/^0+/, '').replace(/0+$/, '');
+}
+
+/**
+ * A number in a cell of a file, in every notation a spreadsheet writes there: readNumberText's
+ * (groups, the file's decimal mark), and scientific notation (`1E-07`, `1.5E+3`, and `1,5E+03`
+ * where the comma may be the decimal mark; a mantissa has no groups, so either mark is one where the
+ * file allows it). A number whose digits a double does not hold (`123456789012345678`, more than
+ * some 15 significant digits, or past the range) is `inexact`, never rounded without a word.
+ * Flags and the wizard keep parseNumberText (no exponents: docs/decisions.md, "One number parser").
+ */
+export function readCellNumber(text: string, decimal: DecimalMark = '.'): CellNumber | undefined {
+  const t = text.trim();
+  const scientific = SCIENTIFIC.exec(t);
+  let reading: NumberReading | undefined;
+  if (scientific) {
+    const [, whole, mark, fraction, exponent] = scientific;
+    if (mark === ',' && decimal === '.') return undefined;
+    reading = { value: Number(`${whole}${fraction === undefined ? '' : `.${fraction}`}e${exponent}`) };
+  } else reading = readNumberText(t, decimal);
+  if (reading === undefined || !('value' in reading)) return reading;
+  const held = Number.isFinite(reading.value) ? significant(String(Math.abs(reading.value))) : undefined;
+  return held === significant(t) ? reading : { inexact: reading.value };
+}
+
 /** A list: items split at `separator` (`,` on a flag, `;` in a CSV cell), trimmed, empty ones dropped. */
 export function parseListText(text: string, separator: string): string[] {
   return text
@@ -226,11 +260,44 @@ export function parseListText(text: string, separator: string): string[] {
     .filter((s) => s !== '');
 }
 
-const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
+/**
+ * The words for true and false that spreadsheets write in a CSV export, by language: Excel's and
+ * LibreOffice's (the same words; LibreOffice 7.4's CSV export in each locale checked), and `yes`/`no`.
+ * Japanese Excel and LibreOffice write TRUE and FALSE. No word is true in one language and false in
+ * another (test/domain/job-fields.test.ts checks it).
+ */
+export const BOOLEAN_WORDS: ReadonlyArray<readonly [language: string, yes: string, no: string]> = [
+  ['en', 'true', 'false'],
+  ['en', 'yes', 'no'],
+  ['de', 'wahr', 'falsch'],
+  ['fr', 'vrai', 'faux'],
+  ['es', 'verdadero', 'falso'],
+  ['it', 'vero', 'falso'],
+  ['nl', 'waar', 'onwaar'],
+  ['pt', 'verdadeiro', 'falso'],
+  ['sv', 'sant', 'falskt'],
+  ['da', 'sand', 'falsk'],
+  ['nb', 'sann', 'usann'],
+  ['fi', 'tosi', 'epätosi'],
+  ['pl', 'prawda', 'fałsz'],
+  ['cs', 'pravda', 'nepravda'],
+  ['hu', 'igaz', 'hamis'],
+  ['tr', 'doğru', 'yanlış'],
+  ['ru', 'истина', 'ложь'],
+];
 
-/** true, false, yes or no, in any case; undefined for anything else. */
+/**
+ * A word as BOOLEAN_WORDS holds it: compatibility forms and accents composed (NFKC: full-width
+ * `ＴＲＵＥ`, a decomposed `ä`), lower case, and Turkish's dotted and dotless i as a plain i, so that
+ * `YANLIŞ`, `yanlış` and `Yanlis` are one word.
+ */
+const wordOf = (text: string): string => text.trim().normalize('NFKC').toLowerCase().replace(/[\u0131\u0130]/g, 'i').replace(/i\u0307/g, 'i');
+
+const BOOLEANS = new Map<string, boolean>(BOOLEAN_WORDS.flatMap(([, yes, no]) => [[wordOf(yes), true], [wordOf(no), false]] as const));
+
+/** true, false, yes or no, or a spreadsheet's word for true or false (BOOLEAN_WORDS), in any case and Unicode form; undefined for anything else. */
 export function parseBooleanText(text: string): boolean | undefined {
-  return BOOLEANS[text.trim().toLowerCase()];
+  return BOOLEANS.get(wordOf(text));
 }
 
 /** A reference's text: digits are an id; anything else a name (left for the resolver). */

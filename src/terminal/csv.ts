@@ -4,10 +4,12 @@
 // stays a CR). Text that a spreadsheet would run as a formula is neutralised with a leading `'`
 // (OWASP's rule for CSV injection: a cell starting with = + - @, a tab or a carriage return), and so
 // is text that starts with `'` itself: `readCell` takes exactly one `'` off such a cell, so every
-// string reads back as it was written (docs/decisions.md, "CSV: a round trip that changes nothing").
+// string reads back as it was written (the rule is formula-mark.ts's; docs/decisions.md, "CSV: a round
+// trip that changes nothing").
 // Terminal escaping (sanitize) is for a terminal only: a file or a pipe is data.
 import { writeOut, type Stream } from './io.js';
 import { sanitize } from '../core/sanitize.js';
+import { excelTextOf, FORMULA_START, withoutFormulaMark } from './formula-mark.js';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -18,22 +20,17 @@ export type CsvValue = string | number | boolean | null | undefined;
  */
 export type CsvFlavour = 'terminal' | 'plain' | 'excel';
 
-/** What OWASP lists as the start of a formula, and the `'` that neutralises it: such text gets a `'` before it. */
-export const FORMULA_START = /^[=+\-@\t\r']/;
-const NEUTRALISED = /^'[=+\-@\t\r']/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 /**
  * Text Excel takes for something else when it opens a CSV file: a number (`00042` becomes 42, a
  * long id loses digits, `1e5`, `12%`), a date or a time (`3-4`, `1/2`, `10:30`), a boolean.
  */
 const EXCEL_CONVERTS = /^\s*(?:[+-]?(?:\d[\d,. ]*|\.\d+)(?:e[+-]?\d+)?%?|\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?|\d{1,2}:\d{2}(?::\d{2})?|true|false)\s*$/i;
-const EXCEL_TEXT = /^="((?:[^"]|"")*)"$/;
 
 /** The text of a cell: the neutralised or Excel-kept form as written here, undone; other text as it is. */
 export function readCell(cell: string): string {
-  if (NEUTRALISED.test(cell)) return cell.slice(1);
-  const kept = EXCEL_TEXT.exec(cell);
-  return kept ? kept[1]!.replace(/""/g, '"') : cell;
+  const unmarked = withoutFormulaMark(cell);
+  return unmarked !== cell ? unmarked : (excelTextOf(cell) ?? cell);
 }
 
 /**

@@ -65,6 +65,19 @@ describe('CSV batch files', () => {
     expect(posts(proxy)).toHaveLength(2);
   });
 
+  it('refuses a number with more digits than a number holds, naming its row and column, rather than rounding it', async () => {
+    const file = csvFile('digits.csv', [
+      job('CSV Digits Ok', { salaryMin: '1.5E+3', salaryMax: '7E+03' }), // row 2
+      job('CSV Digits Long', { salaryMin: '123456789012345678' }), // row 3
+    ]);
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, file);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('  - row 3, column salaryMin: "123456789012345678" has more digits than a number holds exactly (it would be read as 123456789012345680): write it with at most 15 significant digits\n');
+    expect(res.stderr).not.toMatch(/row 2,/);
+    expect(posts(proxy)).toHaveLength(0);
+  });
+
   it('names the row (as a spreadsheet numbers it) and the column of every problem, and sends nothing', async () => {
     const file = csvFile('bad.csv', [
       job('CSV Bad Ok', { description: `Line one,\nline two. ${words(110)}` }), // row 2, two lines of the file

@@ -1,6 +1,7 @@
 // Batch input: JSON array, single object, NDJSON, stdin; validation before anything is sent;
 // --dry-run; unknown fields; usage errors.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useSandbox, words } from '../helpers/sandbox.js';
 import { batch, countTitle, jobs, parseJson, posts, tempFile, useRecordingProxy, writeJobs } from './helpers.js';
@@ -229,3 +230,46 @@ describe('batch nesting depth', () => {
 function readLines(file: string): string[] {
   return readFileSync(file, 'utf8').trim().split('\n');
 }
+
+describe('a file whose name says one format and whose bytes another', () => {
+  const workbook = fileURLToPath(new URL('../fixtures/workbooks/libreoffice-jobs.xlsx', import.meta.url));
+  const csvText = readFileSync(fileURLToPath(new URL('../fixtures/workbooks/libreoffice-jobs.csv', import.meta.url)), 'utf8');
+  const bytes = (name: string, content: Uint8Array) => {
+    const file = tempFile(name, '');
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it.each([
+    ['a workbook named .csv', () => bytes('workbook.csv', readFileSync(workbook)), 'is a workbook, not CSV as its name says: read as a workbook'],
+    ['a workbook named .json', () => bytes('workbook.json', readFileSync(workbook)), 'is a workbook, not JSON as its name says: read as a workbook'],
+    ['CSV text named .xlsx', () => tempFile('text.xlsx', csvText), 'is CSV, not a workbook as its name says: read as CSV'],
+    ['CSV text named .json', () => tempFile('text.json', csvText), 'is CSV, not JSON as its name says: read as CSV'],
+  ])('reads %s by its bytes, with a note naming both', async (_what, make, note) => {
+    const res = await batch(sandbox.current.baseUrl, make(), ['--dry-run']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain(note);
+    expect(res.stdout).toBe('3 jobs valid; nothing sent\n');
+  });
+
+  it('reads JSON named .csv as JSON, with a note', async () => {
+    const file = tempFile('jobs-json.csv', JSON.stringify(jobs('Json As Csv', 2)));
+    const res = await batch(sandbox.current.baseUrl, file, ['--dry-run']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toContain('is JSON, not CSV as its name says: read as JSON');
+    expect(res.stdout).toBe('2 jobs valid; nothing sent\n');
+  });
+
+  it.each([
+    ['an OLE compound file (.xls) named .csv', 'old.csv', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0], 'is an OLE compound file (an Excel 97-2003 workbook, .xls, or a workbook protected with a password)'],
+    ['an OpenDocument spreadsheet named .csv', 'sheet.csv', [...Buffer.from('PK\u0003\u0004'), ...Array<number>(26).fill(0), ...Buffer.from('mimetypeapplication/vnd.oasis.opendocument.spreadsheet')], 'is an OpenDocument spreadsheet (.ods)'],
+    ['a PDF named .json', 'jobs.json', [...Buffer.from('%PDF-1.7\n')], 'is a PDF document'],
+    ['gzip named .csv', 'jobs.csv', [0x1f, 0x8b, 8, 0], 'is compressed with gzip'],
+  ])('refuses %s, saying what it is', async (_what, name, content, said) => {
+    proxy.reset();
+    const res = await batch(proxy.baseUrl, bytes(name, Uint8Array.from(content)));
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`${name} ${said}; not read, nothing was sent`);
+    expect(posts(proxy)).toHaveLength(0);
+  });
+});

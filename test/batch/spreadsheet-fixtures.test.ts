@@ -71,6 +71,17 @@ describe('spreadsheet files as Excel and Sheets write them', () => {
     expect(storedByCode(`${code}-1`).location).toBe(location);
   });
 
+  it.each([
+    ['de-DE', 'WAHR/FALSCH, 1,00E-10'],
+    ['fr-FR', 'VRAI/FAUX, 1,00E-10'],
+    ['ja-JP', 'TRUE/FALSE, 1.00E-10'],
+  ])("LibreOffice Calc's CSV in %s: its booleans (%s) and numbers as the locale writes them", async (locale) => {
+    const res = await batch(sandbox.current.baseUrl, fixture(`libreoffice-${locale}.csv`));
+    expect(res.code, res.stderr).toBe(0);
+    expect(storedByCode(`LO-${locale}-1`)).toMatchObject({ publishToCareerPage: true, publishToFreeJobBoards: false, salaryMin: 70000.5, salaryMax: 85000, experience: 1.5 });
+    expect(storedByCode(`LO-${locale}-2`)).toMatchObject({ publishToCareerPage: false, publishToFreeJobBoards: true, salaryMin: 1e-7, salaryMax: 1500000, experience: 1e-10 });
+  });
+
   it("Google Sheets' TSV, told by its name", async () => {
     const res = await batch(sandbox.current.baseUrl, fixture('sheets.tsv'));
     expect(res.code, res.stderr).toBe(0);

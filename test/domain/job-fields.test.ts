@@ -1,7 +1,7 @@
 // The job-field registry's parsers: one reading of a number, a list, a boolean and a reference for
 // flags, CSV cells and the wizard alike.
 import { describe, expect, it } from 'vitest';
-import { parseBooleanText, parseListText, parseNumberText, parseReferenceText, readNumberText } from '../../src/domain/job-fields.js';
+import { BOOLEAN_WORDS, parseBooleanText, parseListText, parseNumberText, parseReferenceText, readCellNumber, readNumberText } from '../../src/domain/job-fields.js';
 
 describe('parseNumberText', () => {
   it.each([
@@ -72,6 +72,46 @@ describe('readNumberText: the same parser, where the decimal mark may be a comma
   });
 });
 
+describe('readCellNumber: every notation a cell of a file holds', () => {
+  it.each([
+    ['1E-07', '.', 1e-7],
+    ['1.5E+3', '.', 1500],
+    ['1.00E-10', '.', 1e-10],
+    ['1.50E+20', '.', 1.5e20],
+    ['2e3', '.', 2000],
+    ['-1.5E+03', '.', -1500],
+    ['1,5E+03', ',', 1500],
+    ['1,50E+20', ',', 1.5e20],
+    ['1.5E+03', ',', 1500],
+    ['1,5E+03', 'either', 1500],
+    ['1,23456789012346E+017', ',', 123456789012346000],
+    ['70,000', '.', 70000],
+    ['85.000,50', ',', 85000.5],
+    ['0,0000001', ',', 1e-7],
+    ['9007199254740991', '.', 9007199254740991],
+    ['0.1', '.', 0.1],
+  ] as const)('reads %j (decimal mark %j) as %d', (text, mark, value) => {
+    expect(readCellNumber(text, mark)).toEqual({ value });
+  });
+
+  it('refuses a decimal comma in a mantissa where the comma groups, and what is no number', () => {
+    for (const text of ['1,5E+03', 'E5', '1E', '1.5E+3.2', 'e', '1E+3E+3', '0x10']) expect(readCellNumber(text, '.')).toBeUndefined();
+  });
+
+  it('says a number that a double does not hold exactly, with what it would round to', () => {
+    expect(readCellNumber('123456789012345678')).toEqual({ inexact: 123456789012345680 });
+    expect(readCellNumber('123,456,789,012,345,678')).toEqual({ inexact: 123456789012345680 });
+    expect(readCellNumber('9007199254740993')).toEqual({ inexact: 9007199254740992 });
+    expect(readCellNumber('1.00000000000000000001')).toEqual({ inexact: 1 });
+    expect(readCellNumber('1E+400')).toEqual({ inexact: Infinity });
+    expect(readCellNumber('1,5E-400', ',')).toEqual({ inexact: 0 });
+  });
+
+  it('keeps a reading that is two ways as such', () => {
+    expect(readCellNumber('70,000', ',')).toEqual({ ambiguous: [70000, 70] });
+  });
+});
+
 describe('the other parsers', () => {
   it('splits a list at its separator, trimming and dropping empty items', () => {
     expect(parseListText(' SQL, Python ,, ', ',')).toEqual(['SQL', 'Python']);
@@ -83,6 +123,27 @@ describe('the other parsers', () => {
     expect([parseBooleanText('Yes'), parseBooleanText('FALSE'), parseBooleanText(' no '), parseBooleanText('true')]).toEqual([true, false, false, true]);
     expect(parseBooleanText('maybe')).toBeUndefined();
     expect(parseBooleanText('1')).toBeUndefined();
+  });
+
+  it.each([
+    ['WAHR', true], ['FALSCH', false], ['VRAI', true], ['FAUX', false], ['VERDADERO', true], ['FALSO', false],
+    ['VERO', true], ['WAAR', true], ['ONWAAR', false], ['VERDADEIRO', true], ['SANT', true], ['FALSKT', false],
+    ['PRAWDA', true], ['FAŁSZ', false], ['fałsz', false], ['EPÄTOSI', false], ['ИСТИНА', true], ['ложь', false],
+    ['DOĞRU', true], ['YANLIŞ', false], ['yanlış', false], ['Wahr', true], [' vrai ', true],
+  ] as const)('reads a spreadsheet\'s word %j as %s, in any case and Unicode form', (text, value) => {
+    expect(parseBooleanText(text)).toBe(value);
+  });
+
+  it('has no word that is true in one language and false in another', () => {
+    const meaning = new Map<string, boolean>();
+    for (const [language, yes, no] of BOOLEAN_WORDS) {
+      for (const [word, value] of [[yes, true], [no, false]] as const) {
+        expect(meaning.get(word) ?? value, `${language} ${word}`).toBe(value);
+        meaning.set(word, value);
+        expect(parseBooleanText(word.toUpperCase())).toBe(value);
+      }
+    }
+    expect(meaning.size).toBeGreaterThan(30);
   });
 
   it('takes digits as an id and anything else as a name', () => {

@@ -82,16 +82,22 @@ The separator is a comma, a semicolon (Excel's, where the decimal mark is a comm
 told from the header row (--delimiter comma, semicolon or tab; tab for *.tsv).
 The header names the columns with the field names above (id or name forms); columns may come in
 any order. An empty cell is an absent field. Lists (${namesOfKind('list').join(', ')}) are separated by ;
-(in a ; file, quote the cell: "SQL; Python"). Booleans are true, false, yes or no. Numbers read as
-on a flag (70000, 70,000, 1 200, 12.5); in a ; file the comma is the decimal mark (12,5; 70.000),
-in a tab file either; a number that reads two ways (70,000 in a ; file) is an error naming both.
+(in a ; file, quote the cell: "SQL; Python"). Booleans are true, false, yes or no, or a
+spreadsheet's words for them in its language, any case: WAHR/FALSCH, VRAI/FAUX, VERDADERO/FALSO,
+VERO/FALSO, WAAR/ONWAAR, VERDADEIRO/FALSO, SANT/FALSKT, PRAWDA/FAŁSZ, ...
+(docs/guides/spreadsheets.md, "Booleans").
+Numbers read as on a flag (70000, 70,000, 1 200, 12.5), and in scientific notation (1E-07, 1.5E+3);
+in a ; file the comma is the decimal mark (12,5; 70.000; 1,5E+03), in a tab file either; a number
+that reads two ways (70,000 in a ; file) is an error naming both, and one with more digits than a
+number holds exactly (123456789012345678) is an error, never rounded.
 A column the CLI does not know is sent as text, with a warning. Problems name the row and column,
 rows numbered as a spreadsheet shows them: the header is row 1 (row 14, column salaryMax: ...).
 A row with an id is a job that exists (as \`recruit jobs list --all --csv\` writes them) and is
 skipped; the other columns the service sets (statusLabel, createdAt, ...) are not sent. A leading
 ' before = + - @ tab CR or ' (how --csv neutralises formulas) is taken off, and ="00042"
 (how --csv --output <file> keeps a code as text for Excel) is read as 00042.
-stdin: --file - --format csv.
+stdin: --file - --format csv. A file whose name says another format is read as its bytes say,
+with a note (a workbook named jobs.csv is a workbook); an .xls, .ods, PDF or gzip file is refused.
 A cell or a row of more than 1,048,576 characters, or a header of more than 500 columns, is refused.
 
 Workbooks (.xlsx, as Excel, LibreOffice or Google Sheets save them): the first visible sheet

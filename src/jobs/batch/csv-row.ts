@@ -1,12 +1,12 @@
 // A CSV batch file's header and rows as job objects: the columns are the batch file's field names
 // (id or name forms), an empty cell is an absent field, lists are split at `;`, booleans are
-// true/false/yes/no, numbers are numbers where the field is numeric. The job checks that follow
+// true/false/yes/no or a spreadsheet's words for them, numbers are numbers where the field is numeric. The job checks that follow
 // (job-input.ts) are those of a JSON item; only what a cell's text cannot say is checked here.
 import { UsageError, type ErrorDetail } from '../../core/errors.js';
 import { readCell } from '../../terminal/csv.js';
 import { editDistance } from '../../core/suggest.js';
 import { setOwnField } from '../../domain/own-field.js';
-import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseReferenceText, readNumberText, type DecimalMark } from '../../domain/job-fields.js';
+import { FIELDS, namesOfKind, parseBooleanText, parseListText, parseReferenceText, readCellNumber, type DecimalMark } from '../../domain/job-fields.js';
 import { delimiterName, type Delimiter } from './delimiter.js';
 import { READ_ONLY_JOB_FIELDS, WRITABLE_JOB_FIELDS } from '../../domain/job-rules.js';
 import { REFERENCES, type Problem } from '../job-input.js';
@@ -177,9 +177,12 @@ export function readRow(
     const text = textOf(raw);
     const cell = text.trim();
     if (NUMBER_FIELDS.has(column)) {
-      const n = readNumberText(cell, decimal);
+      const n = readCellNumber(cell, decimal);
       if (n !== undefined && 'value' in n) value[column] = n.value;
-      else if (n !== undefined) {
+      else if (n !== undefined && 'inexact' in n) {
+        const rounded = Number.isFinite(n.inexact) && n.inexact !== 0 ? `it would be read as ${n.inexact}` : 'it is out of range';
+        at(column, `"${cell}" has more digits than a number holds exactly (${rounded}): write it with at most 15 significant digits`);
+      } else if (n !== undefined) {
         const [grouped, fraction] = n.ambiguous;
         at(column, `"${cell}" reads two ways: ${grouped} (with a thousands separator) or ${fraction} (with a decimal comma or point); write ${grouped} or ${fraction}`);
       } else at(column, `must be a number, such as ${decimal === ',' ? '1200, 70.000 or 12,5' : '1200, 70,000 or 12.5'} (no currency), got "${cell}"`);

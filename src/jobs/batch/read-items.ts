@@ -25,6 +25,7 @@ import {
   type Sniff,
 } from '../../terminal/text-input.js';
 import { parseDelimiter, type Delimiter } from './delimiter.js';
+import { byteKind, refuseUnreadable } from './file-kind.js';
 import type { Context } from '../../context/context.js';
 import { inputEncoding } from '../../context/input-encoding.js';
 
@@ -135,14 +136,28 @@ export async function detectFormat(path: string, display: string, sniff: Sniff):
   // A first line over the cap is read as NDJSON, where it is an item that cannot be read, named by its line.
   if (line instanceof LongLine ? first.startsWith('{') : parses(first) || second?.startsWith('{')) return 'ndjson';
   if (first.startsWith('{')) return 'object';
-  if (first.startsWith('PK\u0003\u0004')) {
-    throw new UsageError(`--file ${display} is not JSON: it is a zip archive (a workbook?)`, [], 'for a workbook, name the file *.xlsx or pass --format xlsx');
-  }
   throw new UsageError(
     `--file ${display} is not JSON: it starts with "${first.slice(0, 20)}"`,
     [],
     'give a JSON array of jobs, one job object, or NDJSON (one job object per line); for CSV, name the file *.csv or pass --format csv',
   );
+}
+
+const FORMAT_NAMES: Record<FileFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'a workbook' };
+
+/** Whether the file's name says `as` (a `.json` name says JSON); otherwise --format said it, or stdin has no name. */
+const byName = (display: string, as: FileFormat): boolean => display !== '-' && /\.(?:[ct]sv|xlsx|json|ndjson|jsonl)$/i.test(display) && fileFormat(display, undefined) === as;
+
+/** The first line that holds anything starts as JSON does (`[` or `{`): no CSV header does. */
+async function startsAsJson(path: string, sniff: Sniff): Promise<boolean> {
+  const first = textOf((await firstLines(path, sniff))[0]);
+  return first !== undefined && /^[[{]/.test(first);
+}
+
+/** The first line is no JSON and has a CSV's separators: a header row. */
+async function startsAsCsv(path: string, sniff: Sniff): Promise<boolean> {
+  const first = textOf((await firstLines(path, sniff))[0]);
+  return first !== undefined && !/^[[{"]/.test(first) && /[,;\t]/.test(first);
 }
 
 /** "at position 42" in a JSON.parse message, as a line and column. */
@@ -197,12 +212,32 @@ export class ItemSource {
     return this.format === 'csv' || this.format === 'xlsx';
   }
 
+  /**
+   * `as`: the format the name or --format says. The bytes have the last word where they say another
+   * (file-kind.ts): a zip is a workbook, a workbook's name over text is CSV or JSON by the content,
+   * and a name's CSV or JSON that the content contradicts is read as the content says, each with a
+   * note naming both; a file no reader reads (.xls, .ods, PDF, gzip) is refused, naming what it is.
+   */
   static async open(path: string, display: string, as: FileFormat = 'json', options: SourceOptions = {}): Promise<ItemSource> {
-    if (options.sheet !== undefined && as !== 'xlsx') throw new UsageError('--sheet goes with a workbook (an *.xlsx file, or --format xlsx)');
+    const kind = await byteKind(path);
+    if (!(kind === 'ole' && as === 'xlsx')) refuseUnreadable(kind, display); // an .xlsx that is OLE: the workbook reader names it
+    const read = (format: FileFormat) => `note: --file ${display} is ${FORMAT_NAMES[format]}, not ${FORMAT_NAMES[as]}${byName(display, as) ? ' as its name says' : ''}: read as ${FORMAT_NAMES[format]}`;
+    if (kind === 'zip' && as !== 'xlsx') options.note?.(read('xlsx'));
+    if (options.sheet !== undefined && as !== 'xlsx' && kind !== 'zip') throw new UsageError('--sheet goes with a workbook (an *.xlsx file, or --format xlsx)');
     // A workbook is a zip, no text: it has no encoding to sniff.
-    if (as === 'xlsx') return new ItemSource(path, display, 'xlsx', options);
+    if (kind === 'zip' || kind === 'ole') return new ItemSource(path, display, 'xlsx', options);
     const sniff = await sniffFile(path, options.encoding ?? AUTO, `--file ${display}`);
-    return new ItemSource(path, display, as === 'csv' ? 'csv' : await detectFormat(path, display, sniff), options, sniff);
+    if (as === 'csv' || as === 'xlsx') {
+      const json = await startsAsJson(path, sniff);
+      if (as === 'xlsx') options.note?.(read(json ? 'json' : 'csv'));
+      else if (json) options.note?.(read('json'));
+      return new ItemSource(path, display, json ? await detectFormat(path, display, sniff) : 'csv', options, sniff);
+    }
+    if (byName(display, as) && (await startsAsCsv(path, sniff))) {
+      options.note?.(read('csv'));
+      return new ItemSource(path, display, 'csv', options, sniff);
+    }
+    return new ItemSource(path, display, await detectFormat(path, display, sniff), options, sniff);
   }
 
   /** The decoded text may hold bytes that are no text (damaged UTF-8, UTF-16, other encodings): only then is it searched for them. */

@@ -14,6 +14,7 @@ import { canonicalValue } from '../../../exactly-once/canonical-json.js';
 import { MAX_DEPTH } from '../../../jobs/job-input.js';
 import { codeOf } from './code.js';
 import { sameCodeMessage } from '../../../jobs/batch/same-code.js';
+import { formulaMarksOff } from '../../../terminal/formula-mark.js';
 
 export interface FileItem {
   index: number;
@@ -82,14 +83,23 @@ function sameTrimmed(field: string, stored: unknown, value: unknown): boolean {
   return TRIMMED.has(field) && typeof stored === 'string' && typeof value === 'string' && stored.trim() === value;
 }
 
+/** A value's text as a person sees it: the marks writers add or drop before a formula-like text taken off (formula-mark.ts). */
+function asSeen(value: unknown): unknown {
+  if (typeof value === 'string') return formulaMarksOff(value);
+  return Array.isArray(value) ? value.map(asSeen) : value;
+}
+
 /**
  * Whether a job's stored value of `field` is the file's `value` (canonical text: LF line ends, NFC):
  * compared with the stored value's canonical text, so a job made elsewhere with CRLF or NFD text,
- * exported and applied untouched, plans nothing; and a trimmed field as sameTrimmed says.
+ * exported and applied untouched, plans nothing; a trimmed field as sameTrimmed says; and texts that
+ * differ only by the `'` a writer added or dropped before a formula-like text (`'=1+1` and `=1+1`)
+ * are the same, so an export re-saved by LibreOffice or Gnumeric plans nothing.
  */
 export function sameField(field: string, stored: unknown, value: unknown): boolean {
   const canonical = canonicalValue(stored, MAX_DEPTH);
-  return sameValue(canonical, value) || sameTrimmed(field, canonical, value);
+  const same = (a: unknown, b: unknown) => sameValue(a, b) || sameTrimmed(field, a, b);
+  return same(canonical, value) || same(asSeen(canonical), asSeen(value));
 }
 
 const title = (body: Record<string, unknown>, job?: Job) => (typeof body.title === 'string' ? body.title : typeof job?.title === 'string' ? job.title : '');
