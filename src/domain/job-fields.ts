@@ -6,8 +6,9 @@
 // an optional field is one entry here (docs/architecture.md, "A job field"). Pure data and pure functions:
 // the sandbox may share it, and `--help` and `jobs get` load it.
 import { lookupKind, type LookupKind } from './lookup-kinds.js';
+import { descriptionProblem, locationProblem, MAX_TITLE_CHARACTERS, MIN_DESCRIPTION_WORDS, titleLengthProblem } from './text-rules.js';
 
-export const MIN_DESCRIPTION_WORDS = 100;
+export { MIN_DESCRIPTION_WORDS };
 export const SALARY_INTERVALS = ['H', 'D', 'W', 'M', 'Y'] as const;
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
@@ -51,26 +52,74 @@ export interface JobField {
   readonly trim?: boolean;
   /** The wizard step that asks it (src/wizard/steps), or a question for the plain text step. */
   readonly wizard?: { readonly step: string } | { readonly ask: string };
+  /** What the API does with it beyond what its kind says: the sandbox's checks and docs/openapi.yaml. */
+  readonly api?: FieldApi;
+}
+
+/** A refused value: the detail code and message of the 400 that names the field. */
+export interface FieldProblem {
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * How the API takes, keeps and describes a field beyond its kind. By kind the sandbox checks a
+ * string, a positive id of the reference's lookup list, a number >= 0, a code of its /job-options
+ * section (or its `values`, or `pattern`), an array of non-empty strings, a boolean; an optional
+ * field may be sent as null and is null when unset (a list empty, a boolean false).
+ */
+export interface FieldApi {
+  /** Never null, though optional on create: the service sets it when it is not sent. */
+  readonly notNull?: boolean;
+  /** A number's bounds (default 0 to 1e9); a list's most entries (default 50). */
+  readonly max?: number;
+  /** A number that must not exceed another field's. */
+  readonly notAbove?: string;
+  /** A text's own format, and the message of a value that does not match it. */
+  readonly format?: { readonly pattern: RegExp; readonly message: string };
+  /** A message for a value that does not match the field's `pattern`. */
+  readonly patternMessage?: string;
+  /** A text's own check: why a value is refused, or undefined. */
+  readonly check?: (value: string) => FieldProblem | undefined;
+  /** Kept with surrounding spaces taken off. */
+  readonly trimmed?: boolean;
+  /** JSON Schema keywords of docs/openapi.yaml beside those its kind gives (`maxLength`...). */
+  readonly schema?: Readonly<Record<string, unknown>>;
+  /** Its description in docs/openapi.yaml, and what of it is our choice (`x-not-in-spec`). */
+  readonly doc?: string;
+  readonly notInSpec?: string;
 }
 
 const ref = (name: string, lookup: LookupKind) => ({ name, lookup });
+const problem = (code: string, message: string | undefined): FieldProblem | undefined => (message === undefined ? undefined : { code, message });
+const titleCheck = (title: string): FieldProblem | undefined =>
+  title.trim() === '' ? { code: 'required', message: 'must not be empty' } : problem('too_long', titleLengthProblem(title));
+/** A job code the service accepts. */
+export const JOB_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/;
 
 /** In the order of the flags in `--help`. */
 export const JOB_FIELDS = [
   { name: 'title', kind: 'text', required: 'always', trim: true, column: 2, label: 'Title', wizard: { step: 'title' },
-    flags: [{ flag: '--title <text>', help: 'job title' }], formats: 'text' },
+    flags: [{ flag: '--title <text>', help: 'job title' }], formats: 'text',
+    api: { check: titleCheck, schema: { minLength: 1, maxLength: MAX_TITLE_CHARACTERS, pattern: '\\S' }, notInSpec: 'The field name.',
+      doc: `Not blank; at most ${MAX_TITLE_CHARACTERS} characters, counted as Unicode code points (as \`maxLength\` counts them): an emoji such as 🚀 is one character, although UTF-16 stores it in two units.` } },
   { name: 'description', kind: 'long-text', required: 'always', column: 18, label: 'Description', wizard: { step: 'description' },
     flags: [
       { flag: '--description <text>', help: 'description, at least 100 words' },
       { flag: '--description-file <path>', help: 'read the description from a file (- for stdin)', fromFile: true },
     ],
-    formats: `text of at least ${MIN_DESCRIPTION_WORDS} words` },
+    formats: `text of at least ${MIN_DESCRIPTION_WORDS} words`,
+    api: { check: (v) => problem('too_short', descriptionProblem(v)), doc: `At least ${MIN_DESCRIPTION_WORDS} words (whitespace separated).` } },
   { name: 'location', kind: 'text', required: 'always', trim: true, column: 17, label: 'Location', wizard: { step: 'location' },
     flags: [{ flag: '--location <text>', help: 'full location, e.g. "Austin, TX, USA" (also for remote jobs)' }],
-    formats: 'a city and a country, e.g. "Austin, TX, USA" (a remote job too)' },
+    formats: 'a city and a country, e.g. "Austin, TX, USA" (a remote job too)',
+    api: { check: (v) => problem('incomplete', locationProblem(v)), trimmed: true, notInSpec: 'What counts as a full location.',
+      doc: 'A full location, even for a remote job: at least a city and a country, comma separated ("Austin, TX, USA"). "Remote" alone, or a location starting with a remote word, is refused.' } },
   { name: 'industryId', kind: 'reference', reference: ref('industry', 'industries'), column: 4, label: 'Industry', wizard: { step: 'industry' },
     flags: [{ flag: '--industry <id|name>', help: 'industry of the job function and employer type' }],
-    formats: 'from `recruit lookup industries`' },
+    formats: 'from `recruit lookup industries`',
+    api: { notNull: true, notInSpec: 'The field; taken from the job function when not sent.',
+      doc: 'The industry of the job function and employer type, which must always belong to one industry: when this is given, to this one (else 400 `wrong_industry`); when not, the job function\'s.' } },
   { name: 'jobFunctionId', kind: 'reference', required: 'always', reference: ref('jobFunction', 'functions'), column: 5, label: 'Job function',
     wizard: { step: 'jobFunction' },
     flags: [{ flag: '--job-function <id|name>', help: 'job function (see `recruit lookup functions`)' }],
@@ -85,38 +134,52 @@ export const JOB_FIELDS = [
     formats: 'from `recruit lookup customers`; required on staffing accounts' },
   { name: 'departmentId', kind: 'reference', reference: ref('department', 'departments'), column: 8, label: 'Department', wizard: { step: 'department' },
     flags: [{ flag: '--department <id|name>', help: 'department' }],
-    formats: 'from `recruit lookup departments`' },
+    formats: 'from `recruit lookup departments`',
+    api: { notInSpec: 'The field name.' } },
   { name: 'hiringManagerId', kind: 'reference', reference: ref('hiringManager', 'hiring-managers'), column: 9, label: 'Hiring manager',
     wizard: { step: 'hiringManager' },
     flags: [{ flag: '--hiring-manager <id|name>', help: 'hiring manager' }],
-    formats: 'from `recruit lookup hiring-managers`' },
+    formats: 'from `recruit lookup hiring-managers`',
+    api: { notInSpec: 'The field name.' } },
   { name: 'jobType', kind: 'code', options: 'jobTypes', column: 10, label: 'Job type', wizard: { step: 'jobType' },
     flags: [{ flag: '--job-type <code>', help: 'job type code from job-options, e.g. FT' }],
-    formats: 'a code from `recruit lookup job-options`, e.g. FT' },
+    formats: 'a code from `recruit lookup job-options`, e.g. FT',
+    api: { notInSpec: 'The field name and codes.' } },
   { name: 'educationLevel', kind: 'code', options: 'educationLevels', column: 11, label: 'Education', wizard: { step: 'educationLevel' },
     flags: [{ flag: '--education-level <code>', help: 'education level code from job-options, e.g. BA' }],
-    formats: 'a code from `recruit lookup job-options`, e.g. BA' },
+    formats: 'a code from `recruit lookup job-options`, e.g. BA',
+    api: { notInSpec: 'The field name and codes.' } },
   { name: 'salaryInterval', kind: 'code', options: 'salaryIntervals', values: SALARY_INTERVALS, column: 12, label: 'Salary interval', wizard: { step: 'salaryInterval' },
     flags: [{ flag: '--salary-interval <H|D|W|M|Y>', help: 'salary interval: Hourly, Daily, Weekly, Monthly, Yearly' }],
-    formats: `one of ${SALARY_INTERVALS.join(' ')} (hour, day, week, month, year)` },
+    formats: `one of ${SALARY_INTERVALS.join(' ')} (hour, day, week, month, year)`,
+    api: { notInSpec: 'The field name (the values are from the spec).' } },
   { name: 'salaryMin', kind: 'number', column: 13, label: 'Salary min', wizard: { step: 'salaryMin' },
-    flags: [{ flag: '--salary-min <amount>', help: 'minimum salary' }], formats: 'a number >= 0, at most salaryMax' },
+    flags: [{ flag: '--salary-min <amount>', help: 'minimum salary' }], formats: 'a number >= 0, at most salaryMax',
+    api: { notAbove: 'salaryMax', notInSpec: 'The field.' } },
   { name: 'salaryMax', kind: 'number', column: 14, label: 'Salary max', wizard: { step: 'salaryMax' },
-    flags: [{ flag: '--salary-max <amount>', help: 'maximum salary' }], formats: 'a number >= 0' },
+    flags: [{ flag: '--salary-max <amount>', help: 'maximum salary' }], formats: 'a number >= 0',
+    api: { notInSpec: 'The field.' } },
   { name: 'currency', kind: 'code', pattern: CURRENCY_PATTERN, column: 15, label: 'Currency', wizard: { step: 'currency' },
-    flags: [{ flag: '--currency <code>', help: 'ISO 4217 currency, e.g. USD' }], formats: 'an ISO 4217 code, e.g. USD' },
+    flags: [{ flag: '--currency <code>', help: 'ISO 4217 currency, e.g. USD' }], formats: 'an ISO 4217 code, e.g. USD',
+    api: { patternMessage: 'must be an ISO 4217 code such as USD or EUR', doc: 'ISO 4217 code.', notInSpec: 'The field (ISO 4217 code).' } },
   { name: 'experience', kind: 'number', column: 16, label: 'Experience (years)', wizard: { step: 'experience' },
-    flags: [{ flag: '--experience <years>', help: 'years of experience' }], formats: 'years, a number >= 0' },
+    flags: [{ flag: '--experience <years>', help: 'years of experience' }], formats: 'years, a number >= 0',
+    api: { max: 70, doc: 'In years.' } },
   { name: 'qualifications', kind: 'long-text', column: 19, label: 'Qualifications', wizard: { ask: 'Qualifications' },
     flags: [{ flag: '--qualifications <text>', help: 'qualifications' }], formats: 'text' },
   { name: 'skills', kind: 'list', column: 20, label: 'Skills', wizard: { step: 'skills' },
     flags: [{ flag: '--skills <list>', help: 'required skills, comma separated' }],
-    formats: 'an array of non-empty strings: ["SQL", "Python"]' },
+    formats: 'an array of non-empty strings: ["SQL", "Python"]',
+    api: { notInSpec: 'The list type (array of strings).' } },
   { name: 'optionalSkills', kind: 'list', column: 21, label: 'Optional skills', wizard: { step: 'optionalSkills' },
-    flags: [{ flag: '--optional-skills <list>', help: 'good-to-have skills, comma separated' }], formats: 'an array of non-empty strings' },
+    flags: [{ flag: '--optional-skills <list>', help: 'good-to-have skills, comma separated' }], formats: 'an array of non-empty strings',
+    api: { notInSpec: 'The list type (array of strings).' } },
   { name: 'jobCode', kind: 'text', column: 1, label: 'Code',
     flags: [{ flag: '--job-code <code>', help: 'job code (generated by the service when omitted)' }],
-    formats: 'text; the service makes one when it is omitted' },
+    formats: 'text; the service makes one when it is omitted',
+    api: { notNull: true, format: { pattern: JOB_CODE_PATTERN, message: 'must be 1-50 letters, digits, dots, dashes or underscores' },
+      doc: 'Generated as `JOB-` and the zero-padded id (e.g. `JOB-00042`) when omitted on creation; not checked for uniqueness.',
+      notInSpec: 'The field name and the generated format.' } },
   { name: 'publishToCareerPage', kind: 'boolean', column: 3, label: 'Career page', wizard: { step: 'publishToCareerPage' },
     formats: 'true or false; true at creation is refused on approval accounts' },
   { name: 'publishToFreeJobBoards', kind: 'boolean', column: 3, label: 'Free job boards', wizard: { step: 'publishToFreeJobBoards' },

@@ -1,96 +1,121 @@
-// Validates a create or update body against the job fields (src/domain/job-fields.ts) and the account's lookups, collecting every
-// problem at once so that a 400 names each bad field.
-import {
-  descriptionProblem,
-  CURRENCY_PATTERN,
-  isSalaryInterval,
-  locationProblem,
-  READ_ONLY_JOB_FIELDS,
-  REQUIRED_ON_CREATE,
-  SALARY_INTERVALS,
-  titleLengthProblem,
-} from '../domain/job-rules.js';
+// Validates a create or update body against the job-field registry (src/domain/job-fields.ts) and
+// the account's lookups, collecting every problem at once so that a 400 names each bad field. Each
+// field is checked by its kind and what its entry's `api` adds; a field added to the registry is
+// checked here with no change (docs/architecture.md, "One description of the API").
+import { FIELDS, type JobField } from '../domain/job-fields.js';
+import { lookupKind } from '../domain/lookup-kinds.js';
+import { READ_ONLY_JOB_FIELDS } from '../domain/job-rules.js';
 import type { Account } from './accounts.js';
 import { validationError, type FieldProblem } from './http-error.js';
-import type { JobFields } from './job.js';
-import { EDUCATION_LEVELS, employerTypes, industries, JOB_TYPES, jobFunctions } from './seed-lookups.js';
+import { isNullable, type JobFields } from './job.js';
+import { lookupItems, optionCodes, type LookupItem } from './lookup-data.js';
 
 const MAX_LIST = 50;
-const JOB_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/;
+const MAX_NUMBER = 1e9;
 
 type Body = Record<string, unknown>;
 
-const functionsById = new Map(jobFunctions.map((f) => [f.id, f]));
-const typesById = new Map(employerTypes.map((t) => [t.id, t]));
-const industryIds = new Set(industries.map((i) => i.id));
-const jobTypeCodes = new Set<string>(JOB_TYPES.map((t) => t.code));
-const educationCodes = new Set<string>(EDUCATION_LEVELS.map((e) => e.code));
+/** The codes a code field takes: its fixed set, else its /job-options section's; undefined for a pattern. */
+export function codesOf(field: JobField): readonly string[] | undefined {
+  return field.values ?? (field.options === undefined ? undefined : optionCodes(field.options));
+}
+
+/** Leaves `undefined` for "no value to keep" (absent, or refused). */
+const SKIP = undefined;
 
 class Checker {
   readonly problems: FieldProblem[] = [];
-  constructor(private readonly body: Body) {}
+  constructor(
+    private readonly body: Body,
+    private readonly account: Account,
+  ) {}
 
   has(field: string): boolean {
     return Object.hasOwn(this.body, field) && this.body[field] !== undefined;
   }
 
   /** Records a problem; only the first one per field, so that a 400 names each field once. */
-  fail(field: string, code: string, message: string): void {
+  fail(field: string, code: string, message: string): undefined {
     if (!this.problems.some((p) => p.field === field)) this.problems.push({ field, code, message });
+    return SKIP;
   }
 
-  string(field: string, nullable: boolean): string | null | undefined {
-    const v = this.body[field];
-    if (v === undefined) return undefined;
-    if (v === null && nullable) return null;
-    if (typeof v !== 'string') return void this.fail(field, 'invalid_type', 'must be a string');
-    return v;
+  failed(field: string): boolean {
+    return this.problems.some((p) => p.field === field);
   }
 
-  id(field: string, nullable: boolean, exists: (id: number) => boolean, what: string): number | null | undefined {
-    const v = this.body[field];
-    if (v === undefined) return undefined;
-    if (v === null && nullable) return null;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-      return void this.fail(field, 'invalid_type', 'must be a positive integer id');
+  /** The value to keep for `field`: its checked value, null, or undefined when absent or refused. */
+  value(field: JobField): unknown {
+    const v = this.body[field.name];
+    if (v === undefined) return SKIP;
+    if (v === null) {
+      if (field.kind === 'list') return [];
+      return isNullable(field) && field.kind !== 'boolean' ? null : this.nullRefused(field);
     }
-    if (!exists(v)) return void this.fail(field, 'unknown', `no ${what} has id ${v}`);
-    return v;
-  }
-
-  number(field: string, min: number, max: number): number | null | undefined {
-    const v = this.body[field];
-    if (v === undefined || v === null) return v;
-    if (typeof v !== 'number' || !Number.isFinite(v)) return void this.fail(field, 'invalid_type', 'must be a number');
-    if (v < min || v > max) return void this.fail(field, 'out_of_range', `must be between ${min} and ${max}`);
-    return v;
-  }
-
-  code(field: string, known: Set<string>): string | null | undefined {
-    const v = this.string(field, true);
-    if (typeof v === 'string' && !known.has(v)) {
-      this.fail(field, 'unknown', `must be one of ${[...known].join(', ')} (see GET /job-options)`);
-      return undefined;
+    switch (field.kind) {
+      case 'text':
+      case 'long-text':
+        return this.text(field, v);
+      case 'reference':
+        return this.reference(field, v);
+      case 'number':
+        return this.number(field, v);
+      case 'code':
+        return this.code(field, v);
+      case 'list':
+        return this.list(field, v);
+      case 'boolean':
+        return typeof v === 'boolean' ? v : this.fail(field.name, 'invalid_type', 'must be true or false');
     }
+  }
+
+  private nullRefused(field: JobField): undefined {
+    if (field.kind === 'boolean') return this.fail(field.name, 'invalid_type', 'must be true or false');
+    if (field.kind === 'reference') return this.fail(field.name, 'invalid_type', 'must be a positive integer id');
+    if (field.kind === 'number') return this.fail(field.name, 'invalid_type', 'must be a number');
+    return this.fail(field.name, 'invalid_type', 'must be a string');
+  }
+
+  private text(field: JobField, v: unknown): unknown {
+    if (typeof v !== 'string') return this.fail(field.name, 'invalid_type', 'must be a string');
+    const problem = field.api?.check?.(v);
+    if (problem) return this.fail(field.name, problem.code, problem.message);
+    const format = field.api?.format;
+    if (format && !format.pattern.test(v)) return this.fail(field.name, 'invalid_format', format.message);
+    return field.api?.trimmed ? v.trim() : v;
+  }
+
+  private reference(field: JobField, v: unknown): unknown {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return this.fail(field.name, 'invalid_type', 'must be a positive integer id');
+    const item = this.item(field, v);
+    return item ? v : this.fail(field.name, 'unknown', `no ${lookupKind(field.reference!.lookup).what ?? 'item'} has id ${v}`);
+  }
+
+  item(field: JobField, id: unknown): LookupItem | undefined {
+    return typeof id === 'number' ? lookupItems(field.reference!.lookup, this.account)?.find((i) => i.id === id) : undefined;
+  }
+
+  private number(field: JobField, v: unknown): unknown {
+    if (typeof v !== 'number' || !Number.isFinite(v)) return this.fail(field.name, 'invalid_type', 'must be a number');
+    const max = field.api?.max ?? MAX_NUMBER;
+    if (v < 0 || v > max) return this.fail(field.name, 'out_of_range', `must be between 0 and ${max}`);
     return v;
   }
 
-  list(field: string): string[] | undefined {
-    const v = this.body[field];
-    if (v === undefined) return undefined;
-    if (v === null) return [];
+  private code(field: JobField, v: unknown): unknown {
+    if (typeof v !== 'string') return this.fail(field.name, 'invalid_type', 'must be a string');
+    if (field.pattern) return field.pattern.test(v) ? v : this.fail(field.name, 'invalid_format', field.api?.patternMessage ?? `must match ${field.pattern.source}`);
+    const codes = codesOf(field) ?? [];
+    if (codes.includes(v)) return v;
+    return this.fail(field.name, 'unknown', `must be one of ${codes.join(', ')}${field.values ? '' : ' (see GET /job-options)'}`);
+  }
+
+  private list(field: JobField, v: unknown): unknown {
     if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.trim() === '')) {
-      return void this.fail(field, 'invalid_type', 'must be an array of non-empty strings');
+      return this.fail(field.name, 'invalid_type', 'must be an array of non-empty strings');
     }
-    if (v.length > MAX_LIST) return void this.fail(field, 'too_long', `must have at most ${MAX_LIST} entries`);
-    return v as string[];
-  }
-
-  boolean(field: string): boolean | undefined {
-    const v = this.body[field];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'boolean') return void this.fail(field, 'invalid_type', 'must be true or false');
-    return v;
+    const max = field.api?.max ?? MAX_LIST;
+    return v.length > max ? this.fail(field.name, 'too_long', `must have at most ${max} entries`) : v;
   }
 }
 
@@ -101,116 +126,68 @@ export function requireObject(body: unknown): Body {
   return body as Body;
 }
 
+/** The reference field that names the industry, and those whose lists belong to an industry. */
+function industryFields(fields: readonly JobField[]): { industry: JobField | undefined; children: JobField[] } {
+  const refs = fields.filter((f) => f.reference);
+  return {
+    industry: refs.find((f) => f.reference!.lookup === 'industries'),
+    children: refs.filter((f) => lookupKind(f.reference!.lookup).byIndustry === true),
+  };
+}
+
 /**
  * Checks `body` and returns the fields it sets, merged over `existing` for an update.
  * Unknown fields are ignored (the real service has fields the API's description does not show).
  */
 export function validateJobBody(account: Account, body: Body, existing?: JobFields): Partial<JobFields> {
-  const c = new Checker(body);
-  const out: Partial<JobFields> = {};
+  const c = new Checker(body, account);
+  const out: Record<string, unknown> = {};
   const creating = existing === undefined;
 
   for (const field of READ_ONLY_JOB_FIELDS) {
     if (c.has(field)) c.fail(field, 'read_only', 'is set by the service and cannot be sent');
   }
-  for (const field of REQUIRED_ON_CREATE) {
-    const v = body[field];
-    if (creating ? v === undefined || v === null : v === null) c.fail(field, 'required', 'is required');
+  for (const field of FIELDS.filter((f) => f.required === 'always')) {
+    const v = body[field.name];
+    if (creating ? v === undefined || v === null : v === null) c.fail(field.name, 'required', 'is required');
   }
+  for (const field of FIELDS) {
+    const v = c.value(field);
+    if (v !== undefined) out[field.name] = v;
+  }
+  const before = existing as Readonly<Record<string, unknown>> | undefined;
+  const current = (name: string): unknown => (Object.hasOwn(out, name) ? out[name] : before?.[name]);
 
-  const title = c.string('title', false);
-  if (typeof title === 'string') {
-    if (title.trim() === '') c.fail('title', 'required', 'must not be empty');
-    else {
-      const problem = titleLengthProblem(title);
-      if (problem) c.fail('title', 'too_long', problem);
-      else out.title = title;
+  // Fields an account of this kind needs: a staffing account's customer.
+  for (const field of FIELDS.filter((f) => f.required === 'staffing' && account.customerRequired)) {
+    const missing = creating ? current(field.name) === undefined || current(field.name) === null : body[field.name] === null;
+    if (missing && !c.failed(field.name)) {
+      const path = field.reference ? ` (see GET ${lookupKind(field.reference.lookup).path})` : '';
+      c.fail(field.name, 'required', `is required on a staffing account${path}`);
     }
   }
-  const description = c.string('description', false);
-  if (typeof description === 'string') {
-    const problem = descriptionProblem(description);
-    if (problem) c.fail('description', 'too_short', problem);
-    else out.description = description;
-  }
-  const location = c.string('location', false);
-  if (typeof location === 'string') {
-    const problem = locationProblem(location);
-    if (problem) c.fail('location', 'incomplete', problem);
-    else out.location = location.trim();
+  for (const field of FIELDS.filter((f) => f.api?.notAbove)) {
+    const [low, high, other] = [current(field.name), current(field.api!.notAbove!), field.api!.notAbove!];
+    if (typeof low === 'number' && typeof high === 'number' && low > high) {
+      c.fail(Object.hasOwn(out, field.name) ? field.name : other, 'out_of_range', `${field.name} must not exceed ${other}`);
+    }
   }
 
-  const jobFunctionId = c.id('jobFunctionId', false, (id) => functionsById.has(id), 'job function');
-  const employerTypeId = c.id('employerTypeId', false, (id) => typesById.has(id), 'employer type');
-  const industryId = c.id('industryId', false, (id) => industryIds.has(id), 'industry');
-  if (typeof jobFunctionId === 'number') out.jobFunctionId = jobFunctionId;
-  if (typeof employerTypeId === 'number') out.employerTypeId = employerTypeId;
-
-  const ids = account.lookups;
-  const customerId = c.id('customerId', true, (id) => ids.customers.some((x) => x.id === id), 'customer of this account');
-  if (customerId !== undefined) out.customerId = customerId;
-  const needsCustomer = creating ? customerId === undefined || customerId === null : customerId === null;
-  if (account.customerRequired && needsCustomer && !c.problems.some((p) => p.field === 'customerId')) {
-    c.fail('customerId', 'required', 'is required on a staffing account (see GET /customers)');
+  // The items of lists that belong to an industry must belong to one: the given one, if any, else the first's.
+  const { industry, children } = industryFields(FIELDS);
+  if (industry) {
+    const items = children.map((f) => ({ field: f, item: c.item(f, current(f.name)) }));
+    const given = c.failed(industry.name) ? undefined : out[industry.name];
+    const at = typeof given === 'number' ? given : (items.find((x) => x.item)?.item?.industryId ?? before?.[industry.name]);
+    for (const { field, item } of items) {
+      if (item && at !== undefined && item.industryId !== at) {
+        const what = lookupKind(field.reference!.lookup).what ?? 'item';
+        c.fail(field.name, 'wrong_industry', `${what} ${item.id} belongs to ${industry.reference!.name} ${item.industryId}, not ${String(at)}`);
+      }
+    }
+    if (at !== undefined && at !== null) out[industry.name] = at;
   }
-  const departmentId = c.id('departmentId', true, (id) => ids.departments.some((x) => x.id === id), 'department');
-  if (departmentId !== undefined) out.departmentId = departmentId;
-  const hiringManagerId = c.id('hiringManagerId', true, (id) => ids.hiringManagers.some((x) => x.id === id), 'hiring manager');
-  if (hiringManagerId !== undefined) out.hiringManagerId = hiringManagerId;
-
-  const jobType = c.code('jobType', jobTypeCodes);
-  if (jobType !== undefined) out.jobType = jobType;
-  const educationLevel = c.code('educationLevel', educationCodes);
-  if (educationLevel !== undefined) out.educationLevel = educationLevel;
-  const interval = c.string('salaryInterval', true);
-  if (interval !== undefined) {
-    if (interval === null || isSalaryInterval(interval)) out.salaryInterval = interval;
-    else c.fail('salaryInterval', 'unknown', `must be one of ${SALARY_INTERVALS.join(', ')}`);
-  }
-  const salaryMin = c.number('salaryMin', 0, 1e9);
-  const salaryMax = c.number('salaryMax', 0, 1e9);
-  if (salaryMin !== undefined) out.salaryMin = salaryMin;
-  if (salaryMax !== undefined) out.salaryMax = salaryMax;
-  const min = salaryMin ?? existing?.salaryMin;
-  const max = salaryMax ?? existing?.salaryMax;
-  if (typeof min === 'number' && typeof max === 'number' && min > max) {
-    c.fail(salaryMin !== undefined ? 'salaryMin' : 'salaryMax', 'out_of_range', 'salaryMin must not exceed salaryMax');
-  }
-  const currency = c.string('currency', true);
-  if (currency !== undefined) {
-    if (currency === null || CURRENCY_PATTERN.test(currency)) out.currency = currency;
-    else c.fail('currency', 'invalid_format', 'must be an ISO 4217 code such as USD or EUR');
-  }
-  const experience = c.number('experience', 0, 70);
-  if (experience !== undefined) out.experience = experience;
-  const qualifications = c.string('qualifications', true);
-  if (qualifications !== undefined) out.qualifications = qualifications;
-  const skills = c.list('skills');
-  if (skills) out.skills = skills;
-  const optionalSkills = c.list('optionalSkills');
-  if (optionalSkills) out.optionalSkills = optionalSkills;
-  const jobCode = c.string('jobCode', false);
-  if (typeof jobCode === 'string') {
-    if (JOB_CODE.test(jobCode)) out.jobCode = jobCode;
-    else c.fail('jobCode', 'invalid_format', 'must be 1-50 letters, digits, dots, dashes or underscores');
-  }
-  const career = c.boolean('publishToCareerPage');
-  if (career !== undefined) out.publishToCareerPage = career;
-  const freeBoards = c.boolean('publishToFreeJobBoards');
-  if (freeBoards !== undefined) out.publishToFreeJobBoards = freeBoards;
-
-  // The job function and employer type must belong to one industry: the given one, if any.
-  const fn = functionsById.get(out.jobFunctionId ?? existing?.jobFunctionId ?? 0);
-  const type = typesById.get(out.employerTypeId ?? existing?.employerTypeId ?? 0);
-  const industry = typeof industryId === 'number' ? industryId : (fn?.industryId ?? existing?.industryId);
-  if (fn && industry !== undefined && fn.industryId !== industry) {
-    c.fail('jobFunctionId', 'wrong_industry', `job function ${fn.id} belongs to industry ${fn.industryId}, not ${industry}`);
-  }
-  if (type && industry !== undefined && type.industryId !== industry) {
-    c.fail('employerTypeId', 'wrong_industry', `employer type ${type.id} belongs to industry ${type.industryId}, not ${industry}`);
-  }
-  if (industry !== undefined) out.industryId = industry;
 
   if (c.problems.length > 0) throw validationError(c.problems);
-  return out;
+  return out as Partial<JobFields>;
 }

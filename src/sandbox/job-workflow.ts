@@ -1,7 +1,7 @@
 // The account workflow (docs/api-rules.md): creation outcome, publication rules, status changes, approval.
 import type { Account } from './accounts.js';
 import { HttpError, validationError } from './http-error.js';
-import type { Job, JobFields } from './job.js';
+import { UNSET_FIELDS, type Job, type JobFields } from './job.js';
 import { APPROVAL, isActive, SETTABLE_STATUSES, STATUS, statusLabel } from './job-status.js';
 import { validateJobBody } from './job-validation.js';
 import type { SandboxStore } from './store.js';
@@ -14,23 +14,7 @@ function capacityError(store: SandboxStore): HttpError {
   );
 }
 
-const OPTIONAL_DEFAULTS = {
-  customerId: null,
-  jobType: null,
-  educationLevel: null,
-  salaryInterval: null,
-  salaryMin: null,
-  salaryMax: null,
-  currency: null,
-  experience: null,
-  qualifications: null,
-  skills: [],
-  optionalSkills: [],
-  departmentId: null,
-  hiringManagerId: null,
-  publishToCareerPage: false,
-  publishToFreeJobBoards: false,
-} satisfies Partial<JobFields>;
+
 
 /** Approved for publication: approved by the approval flow, or on an account without one. */
 function isApproved(job: Job): boolean {
@@ -50,7 +34,7 @@ export function createJob(store: SandboxStore, account: Account, body: Record<st
   if (!account.approvalRequired && !store.hasCapacity(account.id)) throw capacityError(store);
 
   // Validation guarantees the required fields; the optional ones default to unset.
-  const complete = { ...OPTIONAL_DEFAULTS, ...fields } as Omit<JobFields, 'jobCode'> & { jobCode?: string };
+  const complete = { ...UNSET_FIELDS, ...fields } as Omit<JobFields, 'jobCode'> & { jobCode?: string };
   const state = account.approvalRequired
     ? { status: STATUS.PENDING_APPROVAL, approvalStatus: APPROVAL.PENDING }
     : { status: STATUS.IN_PROGRESS, approvalStatus: null };

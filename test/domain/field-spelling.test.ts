@@ -22,7 +22,8 @@ const ALLOWED: Record<string, string[]> = {
   experience: ['commands/jobs/update-report.ts', 'commands/jobs/update/command.ts', 'commands/jobs/update/patch.ts', 'wizard/answers.ts', 'wizard/steps/numbers.ts'],
   qualifications: ['wizard/answers.ts'],
   optionalSkills: ['wizard/answers.ts', 'wizard/steps/skills.ts'],
-  departmentId: ['commands/jobs/list/run.ts', 'wizard/steps/people.ts'],
+  // lookup-kinds.ts: a hiring manager's own departmentId, an item field of its list.
+  departmentId: ['commands/jobs/list/run.ts', 'domain/lookup-kinds.ts', 'wizard/steps/people.ts'],
   hiringManagerId: ['commands/jobs/list/run.ts', 'wizard/steps/people.ts'],
 };
 
