@@ -15,6 +15,7 @@ import { systemClock, type Clock } from '../core/clock.js';
 import { CliError, UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { canInteract, colorEnabled, type IO } from '../terminal/io.js';
+import { paintLabel } from '../terminal/paint.js';
 import { sanitize } from '../core/sanitize.js';
 import { credentialFingerprint } from '../api/credential.js';
 import { canonicalBaseUrl } from '../api/base-url.js';
@@ -241,7 +242,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       settings = undefined;
     },
     sandboxAccount: () => (globals.sandbox ? sandboxAccountOf(globals.sandboxAccount, env) : undefined),
-    warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`),
+    warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`, colorOnStderr() ? (line) => paintLabel(line, 'warning:', 'yellow') : undefined),
     info: (message) => statusLine().print(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
     completionScope() {
