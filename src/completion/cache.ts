@@ -80,8 +80,10 @@ export function cacheFile(env: NodeJS.ProcessEnv, kind: CacheKind): string {
   return join(ownStateDir(env, CACHE_DIR), `${kind}.tsv`);
 }
 
-// A value is typed on a command line as is: nothing a shell would treat specially, no leading dash.
-const SAFE_VALUE = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
+// A value the scripts can offer: ids, codes and names, multi-word ones included ("Information
+// Technology": each shell quotes what it inserts, bash through printf %q); no leading dash, no
+// space at either end, and nothing that means more to a shell than a quoted character ($, `, ;, |...).
+const SAFE_VALUE = /^[\p{L}\p{N}_](?:[\p{L}\p{N}_.+&/,' -]*[\p{L}\p{N}_.+)])?$/u;
 
 function clean(entry: CacheEntry): CacheEntry | undefined {
   if (!SAFE_VALUE.test(entry.value)) return undefined;

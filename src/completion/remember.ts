@@ -26,7 +26,7 @@ const text = (value: unknown): string => (typeof value === 'string' || typeof va
 /**
  * Items of a lookup list (`recruit lookup <kind>`, or a list read whole for its names); kinds no
  * option completes (users) are not kept. The ids first, then the names, which the options take
- * too (`--industry Healthcare`): only one-word names, since a value is typed as it is.
+ * too (`--industry Healthcare`, `--industry "Information Technology"`: the shells quote what they insert).
  */
 export function rememberLookup(ctx: Viewer, kind: string, items: readonly Named[]): void {
   if (!isCacheKind(kind) || !onTerminal(ctx)) return;
