@@ -19,7 +19,7 @@ import { paintLabel } from '../terminal/paint.js';
 import { sanitize } from '../core/sanitize.js';
 import { credentialFingerprint } from '../api/credential.js';
 import { canonicalBaseUrl } from '../api/base-url.js';
-import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
+import { checkSandboxAccountFlag, sandboxAccountOf, sandboxCompletionScope, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
 import { NO_SPINNER, StatusLine, type Spinner } from '../terminal/spinner.js';
 import { networkOptions } from './network-options.js';
 
@@ -247,9 +247,9 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
     api: () => (client ??= makeClient()),
     completionScope() {
       const account = ctx.sandboxAccount();
-      if (account) return `sandbox\n${account}`;
+      if (account) return sandboxCompletionScope(account);
       const s = ctx.settings();
-      return `${s.profile}\n${s.baseUrl ?? ''}\n${credentialFingerprint(s.token)}`;
+      return `${s.profile}\n${s.baseUrl === undefined ? '' : canonicalBaseUrl(s.baseUrl)}\n${credentialFingerprint(s.token)}`;
     },
     async newClient(baseUrl, token) {
       const { ApiClient, DEFAULT_TIMEOUTS } = await import('../api/client.js');
