@@ -241,6 +241,8 @@ __recruit_cache() {
     now=${EPOCHSECONDS:-$(date +%s)}
     [[ $line =~ ^[0-9]+$ ]] && (( line > now )) || return 0
     while IFS=$'\t' read -r value desc; do
+      # Quoted as typed ("Information\ Technology"): bash inserts a reply as it is.
+      [[ $value == *[^A-Za-z0-9_.+-]* ]] && printf -v value '%q' "$value"
       [[ -n $value ]] && __recruit_v+=("$value") && __recruit_d+=("$desc")
     done
   } < "$file"

@@ -104,6 +104,8 @@ ${fn}_cache() {
     now=\${EPOCHSECONDS:-$(date +%s)}
     [[ $line =~ ^[0-9]+$ ]] && (( line > now )) || return 0
     while IFS=$'\\t' read -r value desc; do
+      # Quoted as typed ("Information\\ Technology"): bash inserts a reply as it is.
+      [[ $value == *[^A-Za-z0-9_.+-]* ]] && printf -v value '%q' "$value"
       [[ -n $value ]] && ${fn}_v+=("$value") && ${fn}_d+=("$desc")
     done
   } < "$file"

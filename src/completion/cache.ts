@@ -58,18 +58,40 @@ const SCOPE_FILE = 'scope';
 function enterScope(ctx: CacheWriter): void {
   const scope = ctx.completionScope?.();
   if (scope === undefined) return;
-  const { createHash } = process.getBuiltinModule('node:crypto'); // not at start-up: most commands never remember
-  const hashed = createHash('sha256').update(scope).digest('hex').slice(0, 32);
+  const hashed = scopeHash(scope);
   const file = join(ownStateDir(ctx.env, CACHE_DIR), SCOPE_FILE);
-  let held: string | undefined;
-  try {
-    held = readFileSync(file, 'utf8').trim();
-  } catch {
-    held = undefined;
-  }
-  if (held === hashed) return;
+  if (heldScope(ctx.env) === hashed) return;
   for (const kind of CACHE_KINDS) rmSync(cacheFile(ctx.env, kind), { force: true });
   writeFileAtomic(file, `${hashed}\n`, { durable: false });
+}
+
+function scopeHash(scope: string): string {
+  const { createHash } = process.getBuiltinModule('node:crypto'); // not at start-up: most commands never remember
+  return createHash('sha256').update(scope).digest('hex').slice(0, 32);
+}
+
+function heldScope(env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return readFileSync(join(ownStateDir(env, CACHE_DIR), SCOPE_FILE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Empties the cache when it holds the values of one of `scopes` (a sandbox that was reset: its ids
+ * and names are given out again); true when it did. Never throws.
+ */
+export function forgetForCompletion(env: NodeJS.ProcessEnv, scopes: readonly string[]): boolean {
+  try {
+    const held = heldScope(env);
+    if (held === undefined || !scopes.some((scope) => scopeHash(scope) === held)) return false;
+    for (const kind of CACHE_KINDS) rmSync(cacheFile(env, kind), { force: true });
+    rmSync(join(ownStateDir(env, CACHE_DIR), SCOPE_FILE), { force: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function isCacheKind(kind: string): kind is CacheKind {
@@ -80,8 +102,10 @@ export function cacheFile(env: NodeJS.ProcessEnv, kind: CacheKind): string {
   return join(ownStateDir(env, CACHE_DIR), `${kind}.tsv`);
 }
 
-// A value is typed on a command line as is: nothing a shell would treat specially, no leading dash.
-const SAFE_VALUE = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
+// A value the scripts can offer: ids, codes and names, multi-word ones included ("Information
+// Technology": each shell quotes what it inserts, bash through printf %q); no leading dash, no
+// space at either end, and nothing that means more to a shell than a quoted character ($, `, ;, |...).
+const SAFE_VALUE = /^[\p{L}\p{N}_](?:[\p{L}\p{N}_.+&/,' -]*[\p{L}\p{N}_.+)])?$/u;
 
 function clean(entry: CacheEntry): CacheEntry | undefined {
   if (!SAFE_VALUE.test(entry.value)) return undefined;
@@ -105,6 +129,19 @@ export function readCache(env: NodeJS.ProcessEnv, kind: CacheKind, now: Date): C
     const tab = line.indexOf('\t');
     return tab < 0 ? { value: line, description: '' } : { value: line.slice(0, tab), description: line.slice(tab + 1) };
   });
+}
+
+/**
+ * Whether the cache holds fresh entries of `kind` for the scope in effect (a cache of another
+ * scope is emptied first); false when it cannot tell.
+ */
+export function holdsForCompletion(ctx: CacheWriter, kind: CacheKind): boolean {
+  try {
+    enterScope(ctx);
+    return readCache(ctx.env, kind, ctx.now()).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // person has seen, and a script that reads a job every few seconds should not rewrite a file each
 // time (it cost `jobs get --json` 1-2 ms of its start-up budget; docs/performance.md).
 import type { Job, JobOptions, Named, StatusOption } from '../api/types.js';
-import { isCacheKind, rememberForCompletion, type CacheEntry, type CacheWriter } from './cache.js';
+import { holdsForCompletion, isCacheKind, rememberForCompletion, type CacheEntry, type CacheWriter } from './cache.js';
 
 /** A command's view of where its output goes, beside the cache's own needs. */
 export interface Viewer extends CacheWriter {
@@ -26,7 +26,7 @@ const text = (value: unknown): string => (typeof value === 'string' || typeof va
 /**
  * Items of a lookup list (`recruit lookup <kind>`, or a list read whole for its names); kinds no
  * option completes (users) are not kept. The ids first, then the names, which the options take
- * too (`--industry Healthcare`): only one-word names, since a value is typed as it is.
+ * too (`--industry Healthcare`, `--industry "Information Technology"`: the shells quote what they insert).
  */
 export function rememberLookup(ctx: Viewer, kind: string, items: readonly Named[]): void {
   if (!isCacheKind(kind) || !onTerminal(ctx)) return;
@@ -77,4 +77,13 @@ export function rememberJobOptions(ctx: CacheWriter, options: JobOptions): void 
     rememberForCompletion(ctx, 'education-levels', codeLabels(options.educationLevels), replace);
     rememberForCompletion(ctx, 'salary-intervals', codeLabels(options.salaryIntervals), replace);
   });
+}
+
+/**
+ * Job options read from their own cache (per base URL, for a day): given to completion when it holds
+ * none for this scope (another base URL, profile or account was used since), so that Tab offers the
+ * statuses without a `lookup job-options --refresh`.
+ */
+export function rememberCachedJobOptions(ctx: CacheWriter, options: JobOptions): void {
+  if (!holdsForCompletion(ctx, 'statuses')) rememberJobOptions(ctx, options);
 }

@@ -15,10 +15,11 @@ import { systemClock, type Clock } from '../core/clock.js';
 import { CliError, UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { canInteract, colorEnabled, type IO } from '../terminal/io.js';
+import { paintLabel } from '../terminal/paint.js';
 import { sanitize } from '../core/sanitize.js';
 import { credentialFingerprint } from '../api/credential.js';
 import { canonicalBaseUrl } from '../api/base-url.js';
-import { checkSandboxAccountFlag, sandboxAccountOf, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
+import { checkSandboxAccountFlag, sandboxAccountOf, sandboxCompletionScope, sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
 import { NO_SPINNER, StatusLine, type Spinner } from '../terminal/spinner.js';
 import { networkOptions } from './network-options.js';
 
@@ -241,14 +242,14 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       settings = undefined;
     },
     sandboxAccount: () => (globals.sandbox ? sandboxAccountOf(globals.sandboxAccount, env) : undefined),
-    warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`),
+    warn: (message) => statusLine().print(`warning: ${sanitize(message)}\n`, colorOnStderr() ? (line) => paintLabel(line, 'warning:', 'yellow') : undefined),
     info: (message) => statusLine().print(`${sanitize(message)}\n`),
     api: () => (client ??= makeClient()),
     completionScope() {
       const account = ctx.sandboxAccount();
-      if (account) return `sandbox\n${account}`;
+      if (account) return sandboxCompletionScope(account);
       const s = ctx.settings();
-      return `${s.profile}\n${s.baseUrl ?? ''}\n${credentialFingerprint(s.token)}`;
+      return `${s.profile}\n${s.baseUrl === undefined ? '' : canonicalBaseUrl(s.baseUrl)}\n${credentialFingerprint(s.token)}`;
     },
     async newClient(baseUrl, token) {
       const { ApiClient, DEFAULT_TIMEOUTS } = await import('../api/client.js');

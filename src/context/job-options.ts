@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { jobOptionsShape } from '../api/shapes.js';
 import type { JobOptions } from '../api/types.js';
-import { rememberJobOptions } from '../completion/remember.js';
+import { rememberCachedJobOptions, rememberJobOptions } from '../completion/remember.js';
 import { writeFileAtomic } from '../core/atomic-file.js';
 import { cacheFile, cacheSource } from './cache-scope.js';
 import type { Context } from './context.js';
@@ -22,7 +22,10 @@ export async function getJobOptions(ctx: Context, { refresh = false } = {}): Pro
   if (!refresh) {
     try {
       const entry = JSON.parse(await readFile(file, 'utf8')) as CacheEntry;
-      if (entry.baseUrl === key && ctx.now().getTime() - entry.fetchedAt < JOB_OPTIONS_TTL_MS) return entry.options;
+      if (entry.baseUrl === key && ctx.now().getTime() - entry.fetchedAt < JOB_OPTIONS_TTL_MS) {
+        rememberCachedJobOptions(ctx, entry.options);
+        return entry.options;
+      }
     } catch {
       // no cache yet, or unreadable: fetch
     }

@@ -40,3 +40,8 @@ export function sandboxToken(account: SandboxAccount): string {
 export function sandboxName(account: SandboxAccount): string {
   return `the embedded sandbox (${account} account)`;
 }
+
+/** What the completion cache's values are of under --sandbox (context.ts completionScope). */
+export function sandboxCompletionScope(account: SandboxAccount): string {
+  return `sandbox\n${account}`;
+}

@@ -6,32 +6,34 @@ import { runAction } from './action.js';
 import { toCliError } from '../core/api-failure.js';
 import { CliError, InterruptedError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
-import { processIO, type IO } from '../terminal/io.js';
+import { colorEnabled, processIO, type IO } from '../terminal/io.js';
+import { paint, type Hue } from '../terminal/paint.js';
 import { plainJobsGet } from './plain-jobs-get.js';
 import { escapeJson, sanitize } from '../core/sanitize.js';
 
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const plain = plainJobsGet(argv);
   if (!plain) return runWithCommander(argv, io, env);
-  return settle(argv, io, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], 'jobs get'));
+  return settle(argv, io, env, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], 'jobs get'));
 }
 
 /** The line parsed by commander, whatever it is (run() takes this way for all but a plain `jobs get`). */
 export function runWithCommander(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return settle(argv, io, async () => {
+  return settle(argv, io, env, async () => {
     const { buildProgram } = await import('../program.js');
     const line = argv.includes('--json') ? (await import('./json-argument.js')).settleJsonArgument(argv) : argv;
     await buildProgram(io, env, line).parseAsync(line, { from: 'user' });
   });
 }
 
-async function settle(argv: string[], io: IO, work: () => Promise<void>): Promise<number> {
+async function settle(argv: string[], io: IO, env: NodeJS.ProcessEnv, work: () => Promise<void>): Promise<number> {
   try {
     await work();
     return EXIT.OK;
   } catch (error) {
     // On a terminal a person reads the error, whatever the output's form (as gh): JSON in a pipe or a file.
-    return report(error, io, argv.some(isJsonFlag) && io.stderr.isTTY !== true, argv.includes('--verbose'));
+    const colour = colorEnabled(io.stderr, env, !argv.includes('--no-color'));
+    return report(error, io, argv.some(isJsonFlag) && io.stderr.isTTY !== true, argv.includes('--verbose'), colour);
   }
 }
 
@@ -44,7 +46,8 @@ function isCommanderError(error: unknown): error is CommanderError {
   return error instanceof Error && typeof code === 'string' && code.startsWith('commander.') && typeof exitCode === 'number';
 }
 
-export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean): number {
+export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean, colour = false): number {
+  const label = (text: string, hue: Hue) => (colour ? paint(hue, text) : text);
   const error = thrown instanceof ApiError ? toCliError(thrown) : thrown;
   if (isCommanderError(error)) {
     // Commander has already printed its message (or the help/version it was asked for).
@@ -57,7 +60,7 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
       const body = { error: { code, message, status, retryable, details } };
       io.stderr.write(`${escapeJson(JSON.stringify(body))}\n`);
     } else {
-      io.stderr.write(`error: ${sanitize(error.message)}\n`);
+      io.stderr.write(`${label('error:', 'red')} ${sanitize(error.message)}\n`);
       for (const d of error.details) {
         const where =
           d.row !== undefined
@@ -65,7 +68,7 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
             : [d.item !== undefined ? `item ${d.item}` : '', d.job !== undefined ? `job ${d.job}` : '', d.field ?? ''].filter(Boolean).join(' ');
         io.stderr.write(`  - ${where ? `${sanitize(where)}: ` : ''}${sanitize(d.message)}\n`);
       }
-      if (error.hint) io.stderr.write(`hint: ${sanitize(error.hint)}\n`);
+      if (error.hint) io.stderr.write(`${label('hint:', 'cyan')} ${sanitize(error.hint)}\n`);
     }
     return error.exitCode;
   }
@@ -73,7 +76,7 @@ export function report(thrown: unknown, io: IO, json: boolean, verbose: boolean)
   if (json) {
     io.stderr.write(`${escapeJson(JSON.stringify({ error: { code: 'internal', message, status: null, retryable: false, details: [] } }))}\n`);
   } else {
-    io.stderr.write(`error: ${sanitize(message)}\n`);
+    io.stderr.write(`${label('error:', 'red')} ${sanitize(message)}\n`);
     if (verbose && error instanceof Error && error.stack) io.stderr.write(`${sanitize(error.stack)}\n`);
   }
   return EXIT.API_FAILED;

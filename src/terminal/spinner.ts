@@ -126,9 +126,13 @@ export class StatusLine {
     this.refresh();
   }
 
-  /** A line that stays, printed above the spinner; on a terminal, broken at spaces to its width. */
-  print(line: string): void {
+  /**
+   * A line that stays, printed above the spinner; on a terminal, broken at spaces to its width.
+   * `paint` colours it once broken (its escapes take no column).
+   */
+  print(line: string, paint?: (line: string) => string): void {
     if (this.out.isTTY && this.out.columns) line = wrapText(line, this.out.columns);
+    if (paint) line = paint(line);
     if (!this.drawn) {
       this.out.write(line);
       return;

@@ -33,6 +33,42 @@ describe('colour from CLICOLOR and CLICOLOR_FORCE', () => {
   });
 });
 
+describe('colour forced in a pipe, and recruit status', () => {
+  const RED_ERROR = '\u001b[31merror:\u001b[39m';
+  const recruit = (args: string[], env: NodeJS.ProcessEnv, tty = false) =>
+    runCli([...args, '--base-url', sandbox.current.baseUrl], { tty, env: { RECRUIT_TOKEN: 'sbx_direct_full', ...neutral, ...env } });
+
+  for (const force of [{ CLICOLOR_FORCE: '1' }, { FORCE_COLOR: '1' }]) {
+    it(`${Object.keys(force)[0]}=1 colours an error's labels and recruit status in a pipe; rows stay plain`, async () => {
+      const missing = await recruit(['jobs', 'get', '99999'], force);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(`${RED_ERROR} GET /jobs/99999`);
+      const status = await recruit(['status'], force);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toContain('\u001b[1mPending approval (0)\u001b[22m');
+      expect(status.stdout).toContain('\u001b[1mActive jobs:\u001b[22m');
+      // Tab-separated rows are data: never coloured (as gh's tables in a pipe).
+      const rows = await recruit(['jobs', 'list'], force);
+      expect(rows.stdout).not.toContain('\u001b');
+    });
+  }
+
+  it('NO_COLOR still wins over both', async () => {
+    const missing = await recruit(['jobs', 'get', '99999'], { CLICOLOR_FORCE: '1', FORCE_COLOR: '1', NO_COLOR: '1' });
+    expect(missing.stderr).toMatch(/^error: GET/);
+    const status = await recruit(['status'], { CLICOLOR_FORCE: '1', FORCE_COLOR: '1', NO_COLOR: '1' });
+    expect(status.stdout).not.toContain('\u001b');
+  });
+
+  it('recruit status is coloured on a terminal, and a warning says "warning:" in yellow', async () => {
+    const status = await recruit(['status'], {}, true);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain('\u001b[1mAccount:\u001b[22m');
+    const warned = await runCli(['jobs', 'list', '--base-url', sandbox.current.baseUrl.replace(/\/v1$/, '')], { env: { RECRUIT_TOKEN: 'sbx_direct_full', ...neutral, FORCE_COLOR: '1' } });
+    expect(warned.stderr).toContain('\u001b[33mwarning:\u001b[39m the base URL');
+  });
+});
+
 describe('the colour decision for a stream', () => {
   const pipe = { isTTY: false } as Stream;
   const terminal = { isTTY: true } as Stream;

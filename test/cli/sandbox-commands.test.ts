@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { readCache } from '../../src/completion/cache.js';
 import { BIN, runBin, runCli } from '../helpers/cli.js';
 import { validJob } from '../helpers/sandbox.js';
 
@@ -123,6 +124,24 @@ describe('recruit sandbox approve|reject|reset act on the sandbox the profile po
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toBe(`Reset the sandbox at ${sandbox.baseUrl}: 21 seeded jobs, no idempotency keys, no faults\n`);
     expect(sandbox.store.jobs.get(14)).toMatchObject({ status: 3, approvalStatus: 0 });
+  });
+
+  it('clears the completion cache of the sandbox it resets, and only of that one', async () => {
+    const env = freshEnv();
+    const jobsCached = () => readCache(env, 'jobs', new Date()).length;
+    expect((await runCli(['--sandbox', 'jobs', 'list'], { env, tty: true })).code).toBe(0);
+    expect(jobsCached()).toBeGreaterThan(0);
+    // Another sandbox's reset leaves it.
+    expect((await runCli(['--base-url', sandbox.baseUrl, 'sandbox', 'reset'], { env: { ...env, RECRUIT_TOKEN: 'sbx_direct_full' } })).code).toBe(0);
+    expect(jobsCached()).toBeGreaterThan(0);
+    expect((await runCli(['--sandbox', 'sandbox', 'reset'], { env })).code).toBe(0);
+    expect(jobsCached()).toBe(0);
+    // The same for `sandbox serve`: the cache of the profile's sandbox goes with its reset.
+    const served = { ...env, RECRUIT_TOKEN: 'sbx_direct_full' };
+    expect((await runCli(['--base-url', sandbox.baseUrl, 'jobs', 'list'], { env: served, tty: true })).code).toBe(0);
+    expect(jobsCached()).toBeGreaterThan(0);
+    expect((await runCli(['--base-url', sandbox.baseUrl, 'sandbox', 'reset'], { env: served })).code).toBe(0);
+    expect(jobsCached()).toBe(0);
   });
 
   it('refuses a profile that points at a service that is not a sandbox (exit 2), sending no decision', async () => {

@@ -29,6 +29,26 @@ describe('the completion cache per account', () => {
     expect(cached(dir, 'jobs')).toHaveLength(staffing);
   });
 
+  it('follows the canonical base URL, and gets the statuses back from the job options cache after another base URL', async () => {
+    const dir = stateDirWith();
+    const at = (baseUrl: string, args: string[]) => runCli(['--base-url', baseUrl, ...args], { env: { RECRUIT_STATE_DIR: dir, RECRUIT_TOKEN: 'sbx_direct_full' }, tty: true });
+    const a = sandbox.current.baseUrl;
+    const b = a.replace('127.0.0.1', 'localhost');
+    expect(b).not.toBe(a);
+    expect((await at(a, ['lookup', 'job-options'])).code).toBe(0);
+    expect(cached(dir, 'statuses').length).toBeGreaterThan(0);
+    // Another spelling of the same base URL is the same scope.
+    expect((await at(`${a}/`, ['jobs', 'list'])).code).toBe(0);
+    expect(cached(dir, 'statuses').length).toBeGreaterThan(0);
+    // Another base URL empties it; back on the first, its job options (cached for a day) fill it again.
+    expect((await at(b, ['jobs', 'list'])).code).toBe(0);
+    expect(cached(dir, 'statuses')).toEqual([]);
+    const back = await at(a, ['jobs', 'list', '--status', 'closed', '--verbose']);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stderr).not.toMatch(/GET \S*\/job-options/);
+    expect(cached(dir, 'statuses').map((e) => e.value)).toContain('in-progress');
+  });
+
   it('keeps every industry once a command read them all, and their one-word names as values', async () => {
     const dir = stateDirWith();
     const all = await call(sandbox.current, 'GET', '/v1/industries?pageSize=100');

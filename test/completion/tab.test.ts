@@ -114,8 +114,11 @@ for (const shell of SHELLS) {
       expect(offers.map((o) => o.value)).toEqual(expect.arrayContaining(['1', '2', '10']));
       expect(offers.filter((o) => /^\d+$/.test(o.value))).toHaveLength(10); // page 1 of the seeded 20
       expect(offers.find((o) => o.value === '1')?.description).toBe('Information Technology');
-      // Names are values too (one-word ones: a value is typed as it is).
+      // Names are values too, multi-word ones quoted as the shell inserts them (fish quotes them itself).
       expect(tab('recruit jobs create --industry Hea').values).toEqual(['Healthcare']);
+      const unquoted = tab('recruit jobs create --industry Inform').values.map((v) => (shell === 'fish' ? v : v.replace(/\\ /g, ' ')));
+      expect(unquoted).toEqual(['Information Technology']);
+      if (shell !== 'fish') expect(tab('recruit jobs create --industry Inform').values).toEqual(['Information\\ Technology']);
       expect(tab('recruit lookup functions --industry 1').values.sort()).toEqual(['1', '10']);
     });
 

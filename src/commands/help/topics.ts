@@ -42,7 +42,8 @@ ${environmentLines('settings')}  RECRUIT_CONFIG_DIR       where the config file 
   RECRUIT_SANDBOX_ACTIVE_JOB_LIMIT  the embedded sandbox's active-job limit
   NO_COLOR, FORCE_COLOR    colour off / on (NO_COLOR wins over every other setting)
   CLICOLOR=0               no colour on a terminal
-  CLICOLOR_FORCE           colour even in a pipe (unless it is 0)
+  CLICOLOR_FORCE           colour even in a pipe (unless it is 0): labels and headings,
+                           never data (rows, CSV, JSON)
   CI                       no prompts, spinners or colour
   RECRUIT_PAGER, PAGER     the pager of long output on a terminal (jobs list, jobs get, lookup, ...);
                            default less with LESS=FRX (none on Windows); "" or cat for none

@@ -15,7 +15,7 @@ import { sanitize } from '../../core/sanitize.js';
 import { STATUS } from '../../domain/job-status.js';
 import { SubmissionStore } from '../../jobs/submissions.js';
 import { accountInEffect, sameTarget } from '../../jobs/target.js';
-import { writeJson } from '../../terminal/output.js';
+import { stdoutChalk, writeJson } from '../../terminal/output.js';
 import { withSpinner } from '../../terminal/spinner.js';
 import { DraftStore, sameAccount } from '../../wizard/draft.js';
 import { describeTitle, stepReached } from '../../wizard/draft-summary.js';
@@ -78,24 +78,25 @@ export default async function status(ctx: Context): Promise<void> {
     ...learnt(ctx),
   };
   if (ctx.globals.json) return writeJson(ctx, report);
-  ctx.io.stdout.write(render(ctx, report));
+  // A report for people, in a pipe too: coloured whenever stdout takes colour (FORCE_COLOR in a pipe).
+  const bold = ctx.color.stdout ? (await stdoutChalk(ctx)).bold : (text: string) => text;
+  ctx.io.stdout.write(render(ctx, report, bold));
 }
 
-function section(title: string, lines: string[], none: string): string {
-  return `${title}\n${(lines.length > 0 ? lines : [none]).map((l) => `  ${l}`).join('\n')}\n`;
-}
-
-function render(ctx: Context, r: Report): string {
+function render(ctx: Context, r: Report, bold: (text: string) => string): string {
+  const section = (title: string, lines: string[], none: string): string => `${bold(title)}\n${(lines.length > 0 ? lines : [none]).map((l) => `  ${l}`).join('\n')}\n`;
+  // "Active jobs: 7": the words before the colon, as a heading.
+  const lead = (line: string): string => line.replace(/^[^:]+:/, (head) => bold(head));
   const create = recruitCommand(ctx.globals, 'jobs create');
   const waited = (d: number | null) => (d === null ? 'waiting' : d === 0 ? 'waiting since today' : `waiting ${d} day${d === 1 ? '' : 's'}`);
   return [
-    `Account: ${sanitize(r.account)}\n`,
+    `${bold('Account:')} ${sanitize(r.account)}\n`,
     section(
       `Pending approval (${r.pendingApproval.length})`,
       r.pendingApproval.map((j) => `#${j.id} ${sanitize(j.title)}${j.jobCode ? ` (${sanitize(j.jobCode)})` : ''}: ${waited(j.waitingDays)}`),
       'none',
     ),
-    `${activeJobsLine(r.activeJobs, r.activeJobLimit)}\n`,
+    `${lead(activeJobsLine(r.activeJobs, r.activeJobLimit))}\n`,
     section(
       `Changed in the last ${RECENT_DAYS} days (${r.changedRecently.length}${r.changedRecently.length === RECENT_SCAN ? '+' : ''})`,
       r.changedRecently.map((j) => `#${j.id} ${sanitize(j.title)}: ${sanitize(j.status)}, ${j.updatedAt.slice(0, 10)}`),
@@ -116,7 +117,7 @@ function render(ctx: Context, r: Report): string {
       r.interrupted.map((i) => `${i.unfinished} of ${i.items} items not done, since ${i.startedAt.slice(0, 10)}: \`${sanitize(i.command)}\`${i.stdin ? ` (with ${i.stdin} on stdin)` : ''}${hiddenNote(i)}`),
       'none',
     ),
-    `${rateLimitLine(r.rateLimit)}\n`,
+    `${lead(rateLimitLine(r.rateLimit))}\n`,
   ].join('\n');
 }
 
