@@ -14,8 +14,10 @@ describe('a workbook reads as its writer\'s own CSV export of it', () => {
         ...['en', 'de', 'fr', 'ja'].flatMap((l) => [`libreoffice-${l}/csv-xlsx.xlsx`, `libreoffice-${l}/xlsx-xlsx.xlsx`]),
         'gnumeric/csv-xlsx.xlsx',
         'gnumeric/xlsx-xlsx.xlsx',
+        'libreoffice-en/typed-1904.xlsx',
         'openpyxl/inline.xlsx',
         'openpyxl/resave.xlsx',
+        'openpyxl/typed-1904.xlsx',
       ].sort(),
     );
   });
