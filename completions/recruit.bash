@@ -15,8 +15,8 @@ __recruit_spec() {
   __recruit_subs=() __recruit_subd=() __recruit_opts=() __recruit_vopts=() __recruit_nargs=0 __recruit_variadic=
   case $1 in
     '')
-      __recruit_subs=(lookup jobs api status auth config sandbox help completion)
-      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'one screen for the account: jobs waiting for approval and for how long, active jobs, jobs changed this week, your drafts and unsettled submissions' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
+      __recruit_subs=(lookup jobs api status mcp auth config sandbox help completion)
+      __recruit_subd=('list lookup data; kind: job-options, industries, functions, employer-types, customers, departments, hiring-managers, users' 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status' 'send a raw request to any API path (relative to the base URL) and print the JSON answer' 'one screen for the account: jobs waiting for approval and for how long, active jobs, jobs changed this week, your drafts and unsettled submissions' 'serve the safe operations of recruit to an AI assistant over the Model Context Protocol (stdio): read tools, and write tools with the same checks, plans and exactly-once keys as the commands' 'log in, check and log out' 'read and change profile settings: base-url, account-type, concurrency' 'run and control the local emulator of the Recruitment API v1' 'show the help of a command (`recruit help jobs create`) or a topic: environment, exit-codes, formats' 'print the Tab-completion script for a shell: bash, zsh, fish (the same scripts are in completions/)')
       __recruit_opts+=(-V --version -h --help)
       ;;
     'lookup')
@@ -86,9 +86,13 @@ __recruit_spec() {
     'status')
       __recruit_opts+=(-h --help)
       ;;
+    'mcp')
+      __recruit_opts+=(--read-only --tools --exclude-tools --toolsets -h --help)
+      __recruit_vopts+=(--tools --exclude-tools --toolsets)
+      ;;
     'auth')
       __recruit_subs=(login status logout token help)
-      __recruit_subd=('save a base URL and token to the profile after checking that they work' 'show the profile, base URL, where the token comes from and whether it works (never the token)' 'remove the profile'\''s token' 'print the token in effect, for scripts that call the API themselves (stdout only)' 'display help for command')
+      __recruit_subd=('save a base URL and token to the profile after checking that they work' 'show every profile (the current one first; --profile for one): base URL, account, where the token comes from and whether it works (never the token)' 'remove the profile'\''s token' 'print the token in effect, for scripts that call the API themselves (stdout only)' 'display help for command')
       __recruit_opts+=(-h --help)
       ;;
     'auth login')

@@ -13,7 +13,7 @@ function __recruit_spec -a path
     set -l vopts --profile --base-url --sandbox-account --jq --timeout --max-response-size --ca-file
     switch $path
         case 'recruit'
-            set subs 'lookup' 'jobs' 'api' 'status' 'auth' 'config' 'sandbox' 'help' 'completion'
+            set subs 'lookup' 'jobs' 'api' 'status' 'mcp' 'auth' 'config' 'sandbox' 'help' 'completion'
         case 'recruit lookup'
             set -a vopts --industry --search --page --page-size --output
         case 'recruit jobs'
@@ -36,6 +36,8 @@ function __recruit_spec -a path
             set -a vopts --until --interval
         case 'recruit api'
             set -a vopts -X --method -f --field -H --header --input --encoding
+        case 'recruit mcp'
+            set -a vopts --tools --exclude-tools --toolsets
         case 'recruit auth'
             set subs 'login' 'status' 'logout' 'token' 'help'
         case 'recruit config'
@@ -153,6 +155,7 @@ complete -c recruit -n '__recruit_at "recruit"' -a 'lookup' -d 'list lookup data
 complete -c recruit -n '__recruit_at "recruit"' -a 'jobs' -d 'create jobs (in a wizard, from flags or from a file), read, list and update them, and change their status'
 complete -c recruit -n '__recruit_at "recruit"' -a 'api' -d 'send a raw request to any API path (relative to the base URL) and print the JSON answer'
 complete -c recruit -n '__recruit_at "recruit"' -a 'status' -d 'one screen for the account: jobs waiting for approval and for how long, active jobs, jobs changed this week, your drafts and unsettled submissions'
+complete -c recruit -n '__recruit_at "recruit"' -a 'mcp' -d 'serve the safe operations of recruit to an AI assistant over the Model Context Protocol (stdio): read tools, and write tools with the same checks, plans and exactly-once keys as the commands'
 complete -c recruit -n '__recruit_at "recruit"' -a 'auth' -d 'log in, check and log out'
 complete -c recruit -n '__recruit_at "recruit"' -a 'config' -d 'read and change profile settings: base-url, account-type, concurrency'
 complete -c recruit -n '__recruit_at "recruit"' -a 'sandbox' -d 'run and control the local emulator of the Recruitment API v1'
@@ -325,9 +328,15 @@ complete -c recruit -n '__recruit_in "recruit api"' -l paginate -d 'follow every
 complete -c recruit -n '__recruit_in "recruit api"' -s h -l help -d 'show help'
 # recruit status
 complete -c recruit -n '__recruit_in "recruit status"' -s h -l help -d 'show help'
+# recruit mcp
+complete -c recruit -n '__recruit_in "recruit mcp"' -l read-only -d 'offer only the tools that change nothing'
+complete -c recruit -n '__recruit_in "recruit mcp"' -l tools -x -d 'offer only these tools (comma separated; repeatable)'
+complete -c recruit -n '__recruit_in "recruit mcp"' -l exclude-tools -x -d 'never offer these tools (comma separated; repeatable)'
+complete -c recruit -n '__recruit_in "recruit mcp"' -l toolsets -x -d 'offer only the tools of these sets: jobs, lookups, account, batches (comma separated; repeatable)'
+complete -c recruit -n '__recruit_in "recruit mcp"' -s h -l help -d 'show help'
 # recruit auth
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'login' -d 'save a base URL and token to the profile after checking that they work'
-complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show the profile, base URL, where the token comes from and whether it works (never the token)'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show every profile (the current one first; --profile for one): base URL, account, where the token comes from and whether it works (never the token)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'logout' -d 'remove the profile\'s token'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'token' -d 'print the token in effect, for scripts that call the API themselves (stdout only)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'display help for command'
