@@ -119,7 +119,7 @@ describe('readRow', () => {
     expect(readRow(header, [''], 0)).toEqual({ kind: 'blank' });
     expect(readRow(header, HEADER.map(() => ' '), 0)).toEqual({ kind: 'blank' });
     const withId = new CsvHeader(['id', ...HEADER], 'x.csv');
-    expect(readRow(withId, ['12', ...row({ title: 'x' })], 0)).toEqual({ kind: 'existing', id: '12' });
+    expect(readRow(withId, ['12', ...row({ title: 'x' })], 0)).toEqual({ kind: 'existing', id: '12', code: '' });
     const short = readRow(header, ['a', 'b'], 4);
     expect(short.kind === 'job' && short.problems[0]).toMatchObject({ item: 4, field: '(row)', message: expect.stringContaining('has 2 cells, but the header has 10 columns') });
   });

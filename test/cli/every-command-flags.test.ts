@@ -34,6 +34,7 @@ const ENTRIES: Record<string, Entry> = {
   api: { args: [['/jobs'], ['/jobs']] },
   version: NONE,
   status: NONE,
+  mcp: NONE,
   'auth login': NONE,
   'auth status': NONE,
   'auth logout': NONE,
