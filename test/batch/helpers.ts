@@ -133,6 +133,59 @@ export function useRecordingProxy(sandbox: { readonly current: RunningSandbox })
   return proxy;
 }
 
+export interface Gate {
+  baseUrl: string;
+  /** Lets `count` creates (POST /jobs) through, then holds every later one until `release`. */
+  holdAfter(count: number): void;
+  /** How many creates are held now. */
+  held(): number;
+  /** Passes the held creates on to the sandbox (their answers go nowhere) and lets everything through. */
+  release(): Promise<void>;
+}
+
+/** A proxy in front of the sandbox that can hold creates, so a test knows what is in flight. */
+export function useGate(sandbox: { readonly current: RunningSandbox }): Gate {
+  let allowed = Infinity;
+  let passed = 0;
+  const waiting: Array<() => Promise<void>> = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const send = async () => {
+        const upstream = await forward(sandbox.current.origin, req, body);
+        res.writeHead(upstream.status, passHeaders(upstream.headers, HOP_BY_HOP)).end(upstream.text);
+      };
+      const create = req.method === 'POST' && (req.url ?? '').replace(/\?.*/, '') === '/v1/jobs';
+      if (create && passed >= allowed) waiting.push(send);
+      else {
+        if (create) passed++;
+        await send();
+      }
+    })().catch((error: Error) => res.destroy(error));
+  });
+  const listening = useListening(server);
+  return {
+    get baseUrl() {
+      return `${listening.current.origin}/v1`;
+    },
+    holdAfter(count) {
+      allowed = count;
+      passed = 0;
+    },
+    held: () => waiting.length,
+    async release() {
+      allowed = Infinity;
+      const held = waiting.splice(0);
+      await Promise.all(held.map((send) => send().catch(() => undefined)));
+    },
+  };
+}
+
+/** Resolves once `condition()` holds, looked at every 5 ms (the test's own time limit bounds it). */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 export function posts(proxy: RecordingProxy): Recorded[] {
   return proxy.requests.filter((r) => r.method === 'POST' && r.path === '/jobs');
 }
