@@ -20,10 +20,19 @@ export function excelTextOf(cell: string): string | undefined {
 /**
  * A cell's text with the one mark a writer added taken off: `'=1+1` is `=1+1`, `''x` is `'x`;
  * `'Twas` (no formula start after the `'`) is left as it is. The inverse of the CSV writer for every
- * string; the CSV reader calls it on each cell, and a workbook's reader may call it on a text cell.
+ * string; the CSV reader calls it on each cell, and the workbook reader on each text cell.
  */
 export function withoutFormulaMark(text: string): string {
   return MARKED.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * The text as recruit's workbook writer stores it: with a `'` more where the text starts as a marked
+ * text does (`'=1+1`, `''x`), since the workbook reader takes one off as the CSV reader does; any
+ * other text as it is (a string cell is never a formula, so `=1+1` needs no mark there).
+ */
+export function withWorkbookMark(text: string): string {
+  return MARKED.test(text) ? `'${text}` : text;
 }
 
 /**

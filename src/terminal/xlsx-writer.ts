@@ -6,13 +6,15 @@
 //
 // Text is written as text, never as a formula: a workbook cell says what it holds (its type), so
 // `=1+1` or `@SUM(A1)` in a title is a string cell, shown and read back as it is, with no `'`
-// added (the CSV writer's guard is for CSV, whose cells carry no type). Characters XML cannot
-// carry are escaped as OOXML's `_xHHHH_` (xlsx-text.ts).
+// added (the CSV writer's guard is for CSV, whose cells carry no type). Only a text that already
+// starts as a marked one (`'=1+1`, `''x`) gets a `'` more, which the reader takes off
+// (formula-mark.ts). Characters XML cannot carry are escaped as OOXML's `_xHHHH_` (xlsx-text.ts).
 import { PassThrough } from 'node:stream';
 import type { stream, Worksheet } from 'exceljs';
 import type { CsvColumn, CsvValue } from './csv.js';
 import { writeOut, type Stream } from './io.js';
 import type { TableShape, TableWriter } from './table-shape.js';
+import { withWorkbookMark } from './formula-mark.js';
 import { escapeXlsxText } from './xlsx-text.js';
 
 type Cell = string | number | boolean | null | { richText: Array<{ text: string }> };
@@ -26,7 +28,7 @@ const WAITING_BYTES = 4 * 1024 * 1024;
 
 function textCell(text: string): Cell {
   // Inline rich text (`<is><r><t>`), not exceljs's plain inline form (`t="str"`), which its reader decodes twice.
-  return { richText: [{ text: escapeXlsxText(text) }] };
+  return { richText: [{ text: escapeXlsxText(withWorkbookMark(text)) }] };
 }
 
 function cellOf(value: CsvValue, asText: boolean): Cell {

@@ -4,7 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/terminal/csv.js';
+import { sameField } from '../../src/commands/jobs/apply/plan.js';
 import { excelTextOf, formulaMarksOff, withoutFormulaMark } from '../../src/terminal/formula-mark.js';
+import { keptCrUndone } from '../../src/terminal/xlsx-text.js';
 
 describe('the mark before formula-like text', () => {
   it.each([
@@ -50,5 +52,16 @@ describe('the mark before formula-like text', () => {
     expect(excelTextOf('="00042"')).toBe('00042');
     expect(excelTextOf('=A1')).toBeUndefined();
     expect(excelTextOf('="a"b"')).toBeUndefined();
+  });
+});
+
+describe("jobs apply's comparison of a re-saved text (sameField)", () => {
+  it('a _x000D_ that Gnumeric or openpyxl kept before a line break is the CR of a CRLF: no change; elsewhere it is text', () => {
+    expect(keptCrUndone('one_x000D_\ntwo_x000D_\n_x000D_\nthree')).toBe('one\r\ntwo\r\n\r\nthree');
+    expect(keptCrUndone('literal _x000D_ here')).toBe('literal _x000D_ here');
+    expect(sameField('description', 'one\r\ntwo', 'one_x000D_\ntwo')).toBe(true);
+    expect(sameField('description', 'one\ntwo', 'one_x000D_\ntwo')).toBe(true);
+    expect(sameField('description', 'one two', 'one_x000D_ two')).toBe(false);
+    expect(sameField('title', '@home', "'@home")).toBe(true);
   });
 });

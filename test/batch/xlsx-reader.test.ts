@@ -117,6 +117,28 @@ describe('strings: one decoder of _xHHHH_ for shared and inline strings', () => 
     expect(column(rows, 'location')).toEqual(['a\rb _x0041_ c\td', '東京']);
   });
 
+  it("a writer's ' before a formula start is taken off a text cell, shared or inline, as in CSV; a formula's text result keeps it", async () => {
+    const rows = await built(
+      [
+        job({ title: "'@home", location: { raw: ' t="s"', body: '<v>0</v>' }, qualifications: "''Twas", description: "'Twas a quote" }),
+        job({ title: "'+49 30 1234", location: { formula: 'A1', result: "'-5" }, qualifications: "'=not a formula" }),
+      ],
+      { sharedStrings: ["<si><t>'-5 degrees</t></si>"] },
+    );
+    expect(column(rows, 'title')).toEqual(['@home', '+49 30 1234']);
+    expect(column(rows, 'location')).toEqual(['-5 degrees', "'-5"]);
+    expect(column(rows, 'qualifications')).toEqual(["'Twas", '=not a formula']);
+    expect(column(rows, 'description')).toEqual(["'Twas a quote", '']);
+  });
+
+  it('empty styled cells to the last column (XFD, as Gnumeric writes a styled row) are no cells: the sheet is read', async () => {
+    const empty = (ref: string) => `<c r="${ref}" s="0"/>`;
+    const xml = sheetXml([{ row: 1, cells: HEADER }, { row: 2, cells: job({ jobCode: 'G-1' }) }]).replace('</row>', `${empty('APZ1')}${empty('XFD1')}</row>`);
+    const rows = await read(bytesFile(`reader-${n++}.xlsx`, zip(workbookParts([{ name: 'Jobs', xml }]))));
+    expect(rows.map((r) => r.cells[HEADER.indexOf('jobCode')])).toEqual(['G-1']);
+    expect(rows[0]!.cells).toHaveLength(HEADER.length);
+  });
+
   it('a strict-OOXML workbook (its own namespace and relationship types) is read', async () => {
     const rows = await built([job({ description: 'Strict text', jobCode: 42 })], { strict: true });
     expect(rows[0]!.cells.slice(0, 2)).toEqual(['Reader Job', 'Strict text']);

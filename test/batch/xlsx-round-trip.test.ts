@@ -55,6 +55,11 @@ describe('workbook text round trip', () => {
     expect(escapeXlsxText('_x0041_ _x')).toBe('_x005F_x0041_ _x');
   });
 
+  it("a text that starts with ' and a formula start is written with a ' more, which the reader takes off: it reads back as it was", async () => {
+    const rows = [["'=1+1", "''x", "'@home", "'Twas"], ['=1+1', '@home', '-5', "'"]];
+    expect(await roundTrip(rows)).toEqual(rows);
+  });
+
   it('what the writer writes, the reader reads back as it was', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(hostile, hostile, hostile, hostile), { minLength: 1, maxLength: 5 }), async (rows) => {

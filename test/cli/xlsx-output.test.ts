@@ -90,14 +90,15 @@ describe('--xlsx exports', () => {
     expect(update.changes).toEqual([{ field: 'title', from: 'Second', to: 'Second (edited in a workbook)' }]);
   });
 
-  it('text that a spreadsheet would take for a formula is a string cell, as it is: no formula, no added quote', async () => {
+  it("text that a spreadsheet would take for a formula is a string cell, as it is: no formula, no added quote; a text that starts with ' and a formula start gets one more, which the reader takes off", async () => {
     const titles = ['=1+1 literal', '+SUM(A1:A3)', '-5 degrees job', '@SUM(1)', "'=1+1 apostrophe"];
     for (const [k, t] of titles.entries()) await create({ jobCode: `F-${k}`, title: t });
     const file = await exportTo('formulas.xlsx');
     const sheet = await load(file);
     const title = columnOf(sheet, 'title');
     const cells = sheet.getColumn(title).values.slice(2).map((v) => v as ExcelJS.CellValue);
-    for (const t of titles) expect(cells.map(textOf)).toContain(t);
+    for (const t of titles.slice(0, 4)) expect(cells.map(textOf)).toContain(t);
+    expect(cells.map(textOf)).toContain("''=1+1 apostrophe");
     expect(cells.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
     const p = await plan(file);
     expect(p.counts).toMatchObject({ create: 0, update: 0, close: 0 });

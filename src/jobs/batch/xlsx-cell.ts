@@ -3,8 +3,11 @@
 // digits, as a spreadsheet shows it, never in exponent form), or as its format shows it where the
 // format fixes the text (`00000`: xlsx-number-format.ts); a date as ISO 8601 by the workbook's date
 // system (xlsx-dates.ts); a boolean as true/false; a string with its `_xHHHH_` escapes undone
-// (xlsx-text.ts); a formula as its cached result, of whatever type. The rules are in
+// (xlsx-text.ts) and a writer's `'` before a formula start taken off, as the CSV reader takes it off
+// (formula-mark.ts: LibreOffice and Excel keep the `'` of recruit's CSV as text when they save it as
+// a workbook); a formula as its cached result, of whatever type. The rules are in
 // docs/decisions.md, "Workbooks (.xlsx)".
+import { withoutFormulaMark } from '../../terminal/formula-mark.js';
 import { decodeXlsxText } from '../../terminal/xlsx-text.js';
 import { serialDateText } from './xlsx-dates.js';
 import type { NumberFormat } from './xlsx-number-format.js';
@@ -83,7 +86,7 @@ function dateCell(value: string): string {
 
 export function cellText(cell: RawCell, context: CellContext): CellText {
   const { type, value } = cell;
-  if (type === 'inlineStr') return { text: cell.inline ?? '' };
+  if (type === 'inlineStr') return { text: withoutFormulaMark(cell.inline ?? '') };
   // A formula's result is its `<v>`: none, or an empty one where no text result is (openpyxl writes `<v></v>`), is none saved.
   if (value === undefined || (cell.formula && type !== 'str' && value.trim() === '')) {
     if (cell.formula) {
@@ -94,7 +97,7 @@ export function cellText(cell: RawCell, context: CellContext): CellText {
   switch (type) {
     case 's': {
       const text = context.sharedString(Number(value));
-      return text === undefined ? { problem: `cell ${refOf(cell)} names shared string ${value}, which the workbook does not have: the file is damaged` } : { text };
+      return text === undefined ? { problem: `cell ${refOf(cell)} names shared string ${value}, which the workbook does not have: the file is damaged` } : { text: withoutFormulaMark(text) };
     }
     case 'str':
       return { text: decodeXlsxText(value) };

@@ -93,7 +93,8 @@ export async function* sheetRows(zip: WorkbookZip, part: string, display: string
           inline = undefined;
           break;
         case 'c':
-          if (cell && row) row.cells.push(cell);
+          // A cell with no value, text or formula is as empty as a missing one (and may stand in any column).
+          if (cell && row && (cell.value !== undefined || cell.inline !== undefined || cell.formula)) row.cells.push(cell);
           cell = undefined;
           break;
         case 'row':

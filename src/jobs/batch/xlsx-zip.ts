@@ -157,7 +157,7 @@ class TagCounter {
   rows = 0;
   cells = 0;
   merges: string[] = [];
-  /** The rightmost column a cell's `r` names, and the cell. */
+  /** The rightmost column a cell that holds something names in its `r`, and the cell. */
   widest = { column: 0, ref: '' };
   private carry = '';
 
@@ -178,7 +178,8 @@ class TagCounter {
         continue;
       }
       this.cells++;
-      const ref = /\sr="([A-Z]{1,3})(\d+)"/.exec(match[2]!);
+      // An empty cell (`<c r="XFD1" s="4"/>`: Gnumeric styles a whole row so) holds nothing to read.
+      const ref = match[2]!.endsWith('/') ? null : /\sr="([A-Z]{1,3})(\d+)"/.exec(match[2]!);
       if (ref) {
         const column = columnNumber(ref[1]!);
         if (column > this.widest.column) this.widest = { column, ref: ref[1]! + ref[2]! };
