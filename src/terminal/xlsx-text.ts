@@ -22,14 +22,3 @@ const ESCAPE = /_x([0-9a-fA-F]{4})_/g;
 export function decodeXlsxText(stored: string): string {
   return stored.includes('_x') ? stored.replace(ESCAPE, (_, code: string) => String.fromCharCode(parseInt(code, 16))) : stored;
 }
-
-const KEPT_CR = /_x000D_(?=\n)/gi;
-
-/**
- * Text a program re-saved from a workbook with the `_x000D_` of a CRLF line end kept as it was
- * stored (Gnumeric and openpyxl do so for inline strings), that CR given back; what `jobs apply`
- * compares, where a line end is a line end whatever the program wrote.
- */
-export function keptCrUndone(text: string): string {
-  return text.includes('_x') ? text.replace(KEPT_CR, '\r') : text;
-}

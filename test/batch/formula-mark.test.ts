@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/terminal/csv.js';
 import { sameField } from '../../src/commands/jobs/apply/plan.js';
 import { excelTextOf, formulaMarksOff, withoutFormulaMark } from '../../src/terminal/formula-mark.js';
-import { keptCrUndone } from '../../src/terminal/xlsx-text.js';
+import { keptCrUndone } from '../../src/terminal/kept-cr.js';
 
 describe('the mark before formula-like text', () => {
   it.each([

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { ItemSource, fileFormat } from '../../src/jobs/batch/read-items.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { keptCrUndone } from '../../src/terminal/xlsx-text.js';
+import { keptCrUndone } from '../../src/terminal/kept-cr.js';
 import { call } from '../helpers/sandbox.js';
 import { runCli } from '../helpers/cli.js';
 

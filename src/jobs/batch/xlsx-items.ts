@@ -19,7 +19,9 @@ import { chooseSheet, HiddenCells } from './xlsx-visibility.js';
 import { checkWorkbook } from './xlsx-zip.js';
 import type { Problem } from '../job-input.js';
 
-const BATCH = 256;
+// Smaller than CSV's 256: a workbook row costs the XML parser more short-lived objects, and a batch
+// that waits to be sent outlives young-generation collections (docs/performance.md, "Workbooks").
+const BATCH = 64;
 /** The text of every cell together: a shared string repeated in many cells costs its length each time it is read. */
 export const MAX_TEXT_CHARS = 512 * 1024 * 1024;
 

@@ -15,7 +15,7 @@ import { MAX_DEPTH } from '../../../jobs/job-input.js';
 import { codeOf } from './code.js';
 import { sameCodeMessage } from '../../../jobs/batch/same-code.js';
 import { formulaMarksOff } from '../../../terminal/formula-mark.js';
-import { keptCrUndone } from '../../../terminal/xlsx-text.js';
+import { keptCrUndone } from '../../../terminal/kept-cr.js';
 
 export interface FileItem {
   index: number;
@@ -86,7 +86,7 @@ function sameTrimmed(field: string, stored: unknown, value: unknown): boolean {
 
 /**
  * A value's text as a person sees it: the marks writers add or drop before a formula-like text taken
- * off (formula-mark.ts), a CR a re-save kept as `_x000D_` given back (xlsx-text.ts), line ends as LF.
+ * off (formula-mark.ts), a CR a re-save kept as `_x000D_` given back (kept-cr.ts), line ends as LF.
  */
 function asSeen(value: unknown): unknown {
   if (typeof value === 'string') return formulaMarksOff(keptCrUndone(value)).replace(/\r\n?/g, '\n');
