@@ -151,6 +151,19 @@ describe('recruit help', () => {
     expect(result.stderr).toContain('no help topic or command "nope"');
     expect(result.stderr).toContain('topics: environment, exit-codes, formats');
   });
+
+  it('suggests the command or topic a misspelt word meant, at any level', async () => {
+    for (const [words, meant] of [
+      [['jobs', 'creat'], 'jobs create'],
+      [['jbos', 'create'], 'jobs create'],
+      [['formts'], 'formats'],
+    ] as const) {
+      const result = await runCli(['help', ...words]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: no help topic or command "${words.join(' ')}"; did you mean \`recruit help ${meant}\`?\n`);
+    }
+    expect((await runCli(['help', 'nope'])).stderr).not.toContain('did you mean');
+  });
 });
 
 describe('help like gh', () => {
