@@ -26,7 +26,7 @@ __recruit_spec() {
       ;;
     'jobs')
       __recruit_subs=(create pending drafts get list status update apply edit wait help)
-      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, step reached, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'open a job'\''s fields in your editor ($VISUAL, $EDITOR), then check what you changed, show it and send it once you confirm (--yes without a terminal)' 'wait until jobs are approved, active or in a status (ids, or - for stdin); exit 8 if one is rejected, 5 past --timeout' 'display help for command')
+      __recruit_subd=('create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file' 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)' 'list the wizard'\''s saved drafts: account, title, the step to answer next, when saved (* marks this account'\''s)' 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)' 'list jobs, newest first' 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last' 'change the fields and publication of one job or many (ids, or - for stdin), and report what the service changed or ignored; keeps free-board publication unless told otherwise' 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed' 'open a job'\''s fields in your editor ($VISUAL, $EDITOR), then check what you changed, show it and send it once you confirm (--yes without a terminal)' 'wait until jobs are approved, active or in a status (ids, or - for stdin); exit 8 if one is rejected, 5 past --timeout' 'show the help of one of these commands (as <command> --help does)')
       __recruit_opts+=(-h --help)
       ;;
     'jobs create')
@@ -92,7 +92,7 @@ __recruit_spec() {
       ;;
     'auth')
       __recruit_subs=(login status logout token help)
-      __recruit_subd=('save a base URL and token to the profile after checking that they work' 'show every profile (the current one first; --profile for one): base URL, account, where the token comes from and whether it works (never the token)' 'remove the profile'\''s token' 'print the token in effect, for scripts that call the API themselves (stdout only)' 'display help for command')
+      __recruit_subd=('save a base URL and token to the profile after checking that they work' 'show every profile (the current one first; --profile for one): base URL, account, where the token comes from and whether it works (never the token)' 'remove the profile'\''s token' 'print the token in effect, for scripts that call the API themselves (stdout only)' 'show the help of one of these commands (as <command> --help does)')
       __recruit_opts+=(-h --help)
       ;;
     'auth login')
@@ -112,7 +112,7 @@ __recruit_spec() {
       ;;
     'config')
       __recruit_subs=(list get set help)
-      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file, encoding' 'display help for command')
+      __recruit_subd=('show the settings in effect and where each comes from' 'print one setting: base-url, account-type, concurrency, profile' 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file, encoding' 'show the help of one of these commands (as <command> --help does)')
       __recruit_opts+=(-h --help)
       ;;
     'config list')
@@ -131,7 +131,7 @@ __recruit_spec() {
       ;;
     'sandbox')
       __recruit_subs=(serve tokens approve reject reset help)
-      __recruit_subd=('serve the sandbox API over HTTP until interrupted' 'list the sandbox bearer tokens: one per account and permission set' 'approve a job pending approval, which activates it (the active-job limit applies); in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one' 'reject a job pending approval; in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one' 'restore the seeded state (no idempotency keys, no faults); the embedded sandbox also loses what recruit kept of its accounts' 'display help for command')
+      __recruit_subd=('serve the sandbox API over HTTP until interrupted' 'list the sandbox bearer tokens: one per account and permission set' 'approve a job pending approval, which activates it (the active-job limit applies); in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one' 'reject a job pending approval; in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one' 'restore the seeded state (no idempotency keys, no faults); the embedded sandbox also loses what recruit kept of its accounts' 'show the help of one of these commands (as <command> --help does)')
       __recruit_opts+=(-h --help)
       ;;
     'sandbox serve')

@@ -178,7 +178,7 @@ complete -c recruit -n '__recruit_arg "recruit lookup" 0' -a 'job-options indust
 # recruit jobs
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'create' -d 'create jobs: the wizard on a terminal, one job from field flags, a clone of a job (--from), or a batch from a file'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'pending' -d 'list creations that were persisted but have no final answer yet (resume them with `jobs create --resume`)'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, step reached, when saved (* marks this account\'s)'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'drafts' -d 'list the wizard\'s saved drafts: account, title, the step to answer next, when saved (* marks this account\'s)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'get' -d 'show one job with its status and approval (and, on a terminal, the names behind its ids and codes)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'list' -d 'list jobs, newest first'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'status' -d 'change the lifecycle status of one job or many (ids, or - for stdin): a code (1, 2, 4, 5) or a label (new, in-progress, ...), given last'
@@ -186,7 +186,7 @@ complete -c recruit -n '__recruit_at "recruit jobs"' -a 'update' -d 'change the 
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'apply' -d 'keep the jobs of the account in step with a file, matched by jobCode: a plan (create, update, unchanged; close with --prune), then the changes once confirmed'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'edit' -d 'open a job\'s fields in your editor ($VISUAL, $EDITOR), then check what you changed, show it and send it once you confirm (--yes without a terminal)'
 complete -c recruit -n '__recruit_at "recruit jobs"' -a 'wait' -d 'wait until jobs are approved, active or in a status (ids, or - for stdin); exit 8 if one is rejected, 5 past --timeout'
-complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_at "recruit jobs"' -a 'help' -d 'show the help of one of these commands (as <command> --help does)'
 complete -c recruit -n '__recruit_in "recruit jobs"' -s h -l help -d 'show help'
 # recruit jobs create
 complete -c recruit -n '__recruit_in "recruit jobs create"' -l title -x -d 'job title'
@@ -339,7 +339,7 @@ complete -c recruit -n '__recruit_at "recruit auth"' -a 'login' -d 'save a base 
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'status' -d 'show every profile (the current one first; --profile for one): base URL, account, where the token comes from and whether it works (never the token)'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'logout' -d 'remove the profile\'s token'
 complete -c recruit -n '__recruit_at "recruit auth"' -a 'token' -d 'print the token in effect, for scripts that call the API themselves (stdout only)'
-complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_at "recruit auth"' -a 'help' -d 'show the help of one of these commands (as <command> --help does)'
 complete -c recruit -n '__recruit_in "recruit auth"' -s h -l help -d 'show help'
 # recruit auth login
 complete -c recruit -n '__recruit_in "recruit auth login"' -l with-token -d 'read the token from stdin instead of prompting'
@@ -357,7 +357,7 @@ complete -c recruit -n '__recruit_arg "recruit auth help" 0' -a 'login status lo
 complete -c recruit -n '__recruit_at "recruit config"' -a 'list' -d 'show the settings in effect and where each comes from'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'get' -d 'print one setting: base-url, account-type, concurrency, profile'
 complete -c recruit -n '__recruit_at "recruit config"' -a 'set' -d 'save a setting in the profile: base-url, account-type (direct|staffing|auto), concurrency, active-job-limit, proxy, no-proxy, ca-file, encoding'
-complete -c recruit -n '__recruit_at "recruit config"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_at "recruit config"' -a 'help' -d 'show the help of one of these commands (as <command> --help does)'
 complete -c recruit -n '__recruit_in "recruit config"' -s h -l help -d 'show help'
 # recruit config list
 complete -c recruit -n '__recruit_in "recruit config list"' -s h -l help -d 'show help'
@@ -375,7 +375,7 @@ complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'tokens' -d 'list the
 complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'approve' -d 'approve a job pending approval, which activates it (the active-job limit applies); in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one'
 complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reject' -d 'reject a job pending approval; in the sandbox the base URL or profile points at, else (or with --sandbox) in the embedded one'
 complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'reset' -d 'restore the seeded state (no idempotency keys, no faults); the embedded sandbox also loses what recruit kept of its accounts'
-complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'help' -d 'display help for command'
+complete -c recruit -n '__recruit_at "recruit sandbox"' -a 'help' -d 'show the help of one of these commands (as <command> --help does)'
 complete -c recruit -n '__recruit_in "recruit sandbox"' -s h -l help -d 'show help'
 # recruit sandbox serve
 complete -c recruit -n '__recruit_in "recruit sandbox serve"' -l host -x -d 'interface to listen on'

@@ -118,7 +118,10 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     })
     .exitOverride()
     .showSuggestionAfterError(true)
-    .helpCommand(false) // `help` is a command of ours, with topics
+    // `help` is a command of ours, with topics; the groups (`recruit jobs help create`) inherit
+    // commander's, which is given words of ours here.
+    .helpCommand('help [command]', 'show the help of one of these commands (as <command> --help does)')
+    .helpCommand(false)
     .option('--profile <name>', 'settings profile to use (env RECRUIT_PROFILE)')
     .option('--base-url <url>', 'API base URL including /v1 (env RECRUIT_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox instead of a real account')

@@ -7,5 +7,6 @@ import { answerOf } from '../prompts/prompter.js';
 export async function consent(ctx: Context, question: string, withoutTerminal: () => UsageError): Promise<boolean> {
   if (ctx.globals.yes) return true;
   if (!ctx.interactive) throw withoutTerminal();
-  return answerOf((await ctx.prompter()).confirm({ message: question, default: false }));
+  const prompter = await ctx.prompter();
+  return ctx.atPrompt(() => answerOf(prompter.confirm({ message: question, default: false })));
 }

@@ -1,5 +1,6 @@
 // The settings `config get` and `config set` know, and the errors for the ones they do not.
 import { UsageError } from '../core/errors.js';
+import { closestNames, quotedChoices } from '../core/suggest.js';
 import { SETTINGS, type ConfigKey } from './registry.js';
 
 export type { ConfigKey };
@@ -15,5 +16,8 @@ export function checkKey(key: string, verb: 'get' | 'set'): ConfigKey {
       ? new UsageError('the token is never printed', [], '`recruit auth status` shows whether one is set and works')
       : new UsageError('the token cannot be set through config', [], 'run `recruit auth login` (it checks the token before saving it)');
   }
-  throw new UsageError(`unknown setting "${key}"; valid keys: ${GET_KEYS.join(', ')}`);
+  const valid = `valid keys: ${GET_KEYS.join(', ')}`;
+  const close = closestNames(key, GET_KEYS);
+  if (close.length > 0) throw new UsageError(`unknown setting "${key}"; did you mean ${quotedChoices(close)}?`, [], valid);
+  throw new UsageError(`unknown setting "${key}"; ${valid}`);
 }

@@ -95,8 +95,10 @@ export interface Context {
   spinner(text: string, options?: { delayMs?: number }): Spinner;
   /** The deadline of one request given with --timeout, in ms; undefined for the client's default. */
   requestTimeoutMs(): number | undefined;
-  /** Milliseconds since the command started, for the times in summaries. */
+  /** Milliseconds since the command started, for the times in summaries; the time at `atPrompt`'s questions left out. */
   elapsedMs(): number;
+  /** Asks a question: the time it waits for the person is theirs, not the command's (not in `elapsedMs`). */
+  atPrompt<T>(ask: () => Promise<T>): Promise<T>;
   /** Releases the client and the embedded sandbox; run once the command is done. */
   dispose(): Promise<void>;
 }
@@ -184,6 +186,7 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
   let status: StatusLine | undefined;
   // process.hrtime, not the global performance: its first use loads perf_hooks (~1 ms of every start).
   const started = process.hrtime.bigint();
+  let atPrompts = 0n;
   const clock = io.clock ?? systemClock;
   let prompter: Promise<Prompter> | undefined;
   const colorOnStderr = () => (stderrColor ??= colorEnabled(io.stderr, env, globals.color));
@@ -257,7 +260,15 @@ export function createContext(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOpt
       return new ApiClient({ ...clientOptions(), ...network, baseUrl, token });
     },
     spinner: (text, options) => (spinnersShown() ? statusLine().spinner(text, options?.delayMs) : NO_SPINNER),
-    elapsedMs: () => Number(process.hrtime.bigint() - started) / 1e6,
+    elapsedMs: () => Number(process.hrtime.bigint() - started - atPrompts) / 1e6,
+    async atPrompt(ask) {
+      const asked = process.hrtime.bigint();
+      try {
+        return await ask();
+      } finally {
+        atPrompts += process.hrtime.bigint() - asked;
+      }
+    },
     requestTimeoutMs: () => (globals.timeout === undefined ? undefined : Math.round(positiveNumber(globals.timeout, '--timeout', 86_400) * 1000)),
     async dispose() {
       status?.close();

@@ -7,6 +7,7 @@ import { allItems, getPage, type Page } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { sanitizeCell } from '../core/sanitize.js';
+import { closestNames } from '../core/suggest.js';
 import type { Ref } from './answers.js';
 import { backChoice, isBackInput, type Back } from '../prompts/back.js';
 import type { Choice } from '../prompts/prompter.js';
@@ -54,6 +55,21 @@ async function byLabel(
   return { data, total: found.total + more.length };
 }
 
+/** "nothing matches", then the closest names of the whole list as choices. */
+function nothingMatches(search: string, whole: readonly Named[], label: (item: Named) => string): Choice<LookupPick>[] {
+  const byLabel = new Map(whole.map((item) => [label(item), item]));
+  const close = closestNames(search, [...byLabel.keys()]);
+  const nothing = `nothing matches "${sanitizeCell(search)}"`;
+  if (close.length === 0) return [{ name: nothing, value: null, disabled: ' ' }];
+  return [
+    { name: `${nothing}; did you mean:`, value: null, disabled: ' ' },
+    ...close.map((name) => {
+      const item = byLabel.get(name)!;
+      return { name: sanitizeCell(name), value: { id: item.id, name: item.name } };
+    }),
+  ];
+}
+
 export function lookupSource(api: ApiClient, options: LookupListOptions) {
   const label = options.label ?? ((item: Named) => item.name);
   let whole: Promise<Named[]> | undefined;
@@ -69,9 +85,10 @@ export function lookupSource(api: ApiClient, options: LookupListOptions) {
     let found = { data: page.data, total: page.meta?.pagination?.totalItems ?? page.data.length };
     if (search !== undefined && options.label) found = await byLabel(wholeList, label, search, found);
     const items = found.data;
-    // Nothing matches: only the line that says so. Enter then picks nothing (the prompt's cursor
-    // would sit on "← Back" or "none" otherwise); `<` still goes back.
-    if (items.length === 0 && search) return [{ name: `nothing matches "${sanitizeCell(search)}"`, value: null, disabled: ' ' }];
+    // Nothing matches: the line that says so, and the names closest to the text (a typo of one:
+    // suggest.ts), the first under the cursor. Without any, Enter picks nothing (the cursor would
+    // sit on "← Back" or "none" otherwise); `<` still goes back.
+    if (items.length === 0 && search) return nothingMatches(search, await wholeList(), label);
     const choices: Choice<LookupPick>[] = [];
     const none: Choice<LookupPick>[] = options.none ? [{ name: options.none, value: null }] : [];
     if (!search && options.current) {

@@ -37,13 +37,15 @@ describe('twins of a file: the same items in other bytes', () => {
     const lf = [header, ...rows].map((cells) => csvRecord(cells).replace(/\r\n$/, '\n')).join('');
     expect(lf).not.toContain('\r');
     const crlf = lf.replace(/\n/g, '\r\n');
-    const first = await batch(file('sheet-lf.csv', lf));
+    const lfFile = file('sheet-lf.csv', lf);
+    const first = await batch(lfFile);
     expect(first.code, first.stderr).toBe(0);
     expect(jobsTitled('Twin sheet ')).toHaveLength(10);
     const second = await batch(file('sheet-crlf.csv', crlf));
     expect(second.code, second.stderr).toBe(0);
     expect(jobsTitled('Twin sheet ')).toHaveLength(10);
-    expect(second.stderr).toContain('note: 10 jobs were already created by another run of the same items');
+    // The twin that created them is named: it ran on this machine.
+    expect(second.stderr).toContain(`note: 10 jobs were already created by another run of the same items, from ${lfFile} on this machine: `);
     for (const job of jobsTitled('Twin sheet ')) expect(job.description).not.toContain('\r');
   });
 

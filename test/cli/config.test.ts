@@ -130,6 +130,15 @@ describe('config get', () => {
     expect(token.stdout + token.stderr).not.toContain(SECRET);
     expect(token.stderr).toContain('auth status');
   });
+
+  it('a misspelt key is exit 2 with the key meant, for get and set alike', async () => {
+    for (const verb of ['get', 'set']) {
+      const result = await runCli(['config', verb, 'acount-type', ...(verb === 'set' ? ['direct'] : [])], { env: envWith(twoProfiles) });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('error: unknown setting "acount-type"; did you mean "account-type"?\n');
+      expect(result.stderr).toContain('hint: valid keys: profile, base-url, account-type,');
+    }
+  });
 });
 
 describe('config set', () => {

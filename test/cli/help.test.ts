@@ -53,6 +53,30 @@ describe('an unknown command', () => {
   });
 });
 
+describe('a command line that names no command to run', () => {
+  // `recruit` alone and a group alone (`recruit jobs`) agree: the help on stderr, exit 2, as a usage error.
+  it.each([[[]], [['jobs']], [['auth']], [['config']], [['sandbox']]])('%j prints its help on stderr and exits 2', async (args: string[]) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^Usage: ${['recruit', ...args].join(' ')} \\[options\\] \\[command\\]\n`));
+  });
+});
+
+describe("the groups' help command", () => {
+  it.each(['jobs', 'auth', 'config', 'sandbox'])("recruit %s --help describes it in recruit's words, and it works", async (group) => {
+    const { stdout } = await runCli([group, '--help']);
+    expect(stdout).not.toContain('display help for command');
+    expect(stdout.replace(/\s+/g, ' ')).toContain(' help [command] show the help of one of these commands (as <command> --help does) ');
+  });
+
+  it('recruit jobs help create is recruit jobs create --help', async () => {
+    const viaHelp = await runCli(['jobs', 'help', 'create']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toBe((await runCli(['jobs', 'create', '--help'])).stdout);
+  });
+});
+
 describe('recruit help', () => {
   it('prints the exit-codes topic: every code of src/core/exit-codes.ts, 6 and 143 among them', async () => {
     const { EXIT } = await import('../../src/core/exit-codes.js');
@@ -150,6 +174,19 @@ describe('recruit help', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('no help topic or command "nope"');
     expect(result.stderr).toContain('topics: environment, exit-codes, formats');
+  });
+
+  it('suggests the command or topic a misspelt word meant, at any level', async () => {
+    for (const [words, meant] of [
+      [['jobs', 'creat'], 'jobs create'],
+      [['jbos', 'create'], 'jobs create'],
+      [['formts'], 'formats'],
+    ] as const) {
+      const result = await runCli(['help', ...words]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: no help topic or command "${words.join(' ')}"; did you mean \`recruit help ${meant}\`?\n`);
+    }
+    expect((await runCli(['help', 'nope'])).stderr).not.toContain('did you mean');
   });
 });
 

@@ -5,12 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { signalWhen } from '../batch/helpers.js';
 import { BIN } from '../helpers/cli.js';
 import { FakePrompter } from '../helpers/fake-prompter.js';
+import { skippingClock } from '../helpers/clock.js';
 import { KEY, PtySession } from '../helpers/pty.js';
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
@@ -78,6 +79,10 @@ describe('jobs apply: the plan', () => {
 
     const applied = await recruit(['jobs', 'apply', '--file', edited, '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
+    // Each job under what was done to it, not "changed".
+    const results = applied.stdout.trimEnd().split('\n').map((line) => line.split('\t').slice(2, 5));
+    expect(results.sort()).toEqual([['created', 'create', 'AP-3'], ['updated', 'update', 'AP-1']]);
+    expect(applied.stderr).toMatch(/^2 jobs: 1 updated, 1 created \(\d+\.\d s\)$/m); // in the order of the plan
     expect(withCode('AP-1')[0]!.title).toBe('Apply AP-1 (senior)');
     expect(accountJobs().filter((j) => j.jobCode.startsWith('AP-'))).toHaveLength(3);
     expect((await plan(edited)).counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 3, held: 0 });
@@ -112,6 +117,7 @@ describe('jobs apply: the plan', () => {
     expect(p.actions.every((a: any) => a.action === 'close')).toBe(true);
     const res = await recruit(['jobs', 'apply', '--file', kept, '--prune', '--yes']);
     expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(new RegExp(`^${prunable.length} jobs: ${prunable.length} closed \\(`, 'm'));
     for (const job of prunable) expect(sandbox.current.store.jobs.get(job.id)!.status).toBe(1);
     expect(accountJobs().filter((j) => !prunable.some((p) => p.id === j.id)).map((j) => [j.id, j.status])).toEqual(otherwise);
     expect((await plan(kept, ['--prune'])).counts).toEqual({ create: 0, update: 0, close: 0, unchanged: 2, held: 0 });
@@ -311,6 +317,24 @@ describe('jobs apply: on a terminal', () => {
     expect(withCode('AP-ASK')).toHaveLength(1);
   });
 
+  it("the tally's time leaves out the time the question waited for the person", async () => {
+    const path = file('slow-answer.json', [item('AP-SLOW')]);
+    const clock = skippingClock();
+    // Every time source of the process is the test's clock (the monotonic one too).
+    const hrtime = vi.spyOn(process.hrtime, 'bigint').mockImplementation(() => BigInt(Math.round(clock.now() * 1e6)));
+    // Ten minutes before the answer: the clock moves on as a person's thinking would.
+    const prompter = new FakePrompter([{ kind: 'confirm', message: 'Apply this change?', answer: true, before: () => clock.sleep(600_000) }]);
+    const result = await runCli(['--base-url', sandbox.current.baseUrl, 'jobs', 'apply', '--file', path], {
+      env: { RECRUIT_TOKEN: 'sbx_direct_full', RECRUIT_STATE_DIR: mkdtempSync(join(dir, 'state-')), NO_COLOR: '1', CI: undefined },
+      tty: true,
+      prompter,
+      clock,
+    }).finally(() => hrtime.mockRestore());
+    expect(result.code, result.stderr).toBe(0);
+    const seconds = Number(/1 job: 1 created \((\d+\.\d) s\)/.exec(result.stderr)?.[1]);
+    expect(seconds).toBeLessThan(600);
+  });
+
   it('the question defaults to no', async () => {
     const path = file('default.json', [item('AP-DEFAULT')]);
     // An answer not scripted: the prompt's default.
@@ -348,7 +372,7 @@ describe('jobs apply: on a terminal', () => {
     try {
       // The answer and Enter as one keystroke run: a second wait for the redrawn prompt could miss it.
       await accepted.answer('Apply this change?', `y${KEY.enter}`);
-      await accepted.waitFor(/1 job: 1 changed/);
+      await accepted.waitFor(/1 job: 1 created/);
     } finally {
       accepted.kill();
     }

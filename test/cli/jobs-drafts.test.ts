@@ -26,6 +26,21 @@ function drafted(): { env: NodeJS.ProcessEnv; store: DraftStore } {
 
 const titles = (store: DraftStore) => store.all().map((d) => d.answers.title).sort();
 
+describe('jobs drafts', () => {
+  it("names an embedded sandbox draft's account as --sandbox-account does, whichever account it is", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'recruit-drafts-'));
+    const env = { RECRUIT_STATE_DIR: stateDir, NO_COLOR: '1' };
+    const store = new DraftStore(env);
+    store.save({ profile: 'sandbox', baseUrl: 'embedded-sandbox', credential: 'c'.repeat(32) }, 'dddd1111', { title: 'Direct Draft' }, {}, new Date('2026-11-20T10:00:00Z'));
+    store.save({ profile: 'sandbox', baseUrl: 'embedded-sandbox/approval', credential: 'd'.repeat(32) }, 'eeee2222', { title: 'Approval Draft' }, {}, new Date('2026-11-21T10:00:00Z'));
+    const res = await runCli(['jobs', 'drafts'], { env, tty: true, columns: 160 });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^ +ID +ACCOUNT +TITLE +NEXT STEP +SAVED$/m);
+    expect(res.stdout).toMatch(/^ +dddd1111 +embedded sandbox, direct account +Direct Draft +Industry \(1 of 7\) +2026-11-20 10:00 UTC$/m);
+    expect(res.stdout).toMatch(/^ +eeee2222 +embedded sandbox, approval account +Approval Draft +Industry \(1 of 7\) +2026-11-21 10:00 UTC$/m);
+  });
+});
+
 describe('jobs drafts --discard', () => {
   it('without a terminal needs --yes: exit 2 and nothing deleted', async () => {
     const { env, store } = drafted();

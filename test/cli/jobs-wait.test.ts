@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { EXIT } from '../../src/core/exit-codes.js';
 import { BACKOFF, judge, MAX_INTERVAL_MS } from '../../src/jobs/wait/wait-for-jobs.js';
+import { jobsNamed } from '../../src/commands/jobs/job-wait.js';
 import { Capture, runCli } from '../helpers/cli.js';
 import { skippingClock, type FakeClock } from '../helpers/clock.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
@@ -60,6 +61,17 @@ describe('judge: where a job is against what is waited for', () => {
     [job(2, null), { kind: 'status', code: 1, label: 'Closed' }, 'waiting'],
   ] as const)('%j for %j is %s', (j, target, verdict) => {
     expect(judge(j, target)).toBe(verdict);
+  });
+});
+
+describe('jobsNamed: the jobs a wait error names', () => {
+  it.each([
+    [[26], 'job 26'],
+    [[26, 15], 'jobs 26 and 15'],
+    [[26, 15, 14], 'jobs 26, 15 and 14'],
+    [Array.from({ length: 12 }, (_, i) => i + 1), 'jobs 1, 2, 3, 4, 5, 6, 7, 8, 9 and 3 more'],
+  ])('%j is %s', (ids, text) => {
+    expect(jobsNamed(ids)).toBe(text);
   });
 });
 
@@ -142,6 +154,37 @@ describe('recruit jobs wait (sandbox)', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`waiting for job ${id} to be active`);
+  });
+
+  it("the spinner says where the job is now, once it looked", async () => {
+    const id = await createJob(sandbox.current, 'sbx_approval_full', 'Spinner state job');
+    const stderr = new Capture(true, 200);
+    const state = `waiting for job ${id} to be approved: now status Pending Approval, approval Pending (0 s so far, next look in 5 s)`;
+    const result = await runCli(['jobs', 'wait', String(id), '--until', 'approved', '--base-url', sandbox.current.baseUrl], {
+      env: { RECRUIT_TOKEN: 'sbx_approval_full', CI: undefined, TERM: 'xterm-256color', NO_COLOR: '1' },
+      tty: true,
+      stderr,
+      // As above: the approver waits (10 s at most) until the spinner shows the state read at the first look.
+      clock: approverClock({
+        1: async () => {
+          for (let waited = 0; !stderr.text.includes(state) && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+          await admin(sandbox.current, id, 'approve')();
+        },
+      }),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(state);
+  });
+
+  it('several jobs past --timeout are named as a list: "jobs 1, 2 and 3 are not approved"', async () => {
+    const ids = [
+      await createJob(sandbox.current, 'sbx_approval_full', 'Late one'),
+      await createJob(sandbox.current, 'sbx_approval_full', 'Late two'),
+      await createJob(sandbox.current, 'sbx_approval_full', 'Late three'),
+    ];
+    const result = await cli(['jobs', 'wait', ...ids.map(String), '--until', 'approved', '--timeout', '100'], approverClock({}));
+    expect(result.code).toBe(EXIT.GAVE_UP);
+    expect(result.stderr).toContain(`error: jobs ${ids[0]}, ${ids[1]} and ${ids[2]} are not approved after 1 min 40 s\n`);
   });
 });
 

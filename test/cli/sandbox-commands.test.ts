@@ -237,6 +237,18 @@ describe('the approval story with --sandbox and --sandbox-account', () => {
     expect((JSON.parse(shown.stdout) as Array<{ id: number }>).map((j) => j.id)).toEqual(expect.arrayContaining([23, 24, 25]));
   });
 
+  it("the quick start's jobs as CSV after the JSON: none created twice, and the note names the JSON file that created them", async () => {
+    const story = { env: env() };
+    const json = await runCli(['--sandbox', 'jobs', 'create', '--file', 'examples/jobs.json'], story);
+    expect(json.code, json.stderr).toBe(0);
+    const csv = await runCli(['--sandbox', 'jobs', 'create', '--file', 'examples/jobs.csv'], story);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stderr).toContain(
+      'note: 3 jobs were already created by another run of the same items, from examples/jobs.json on this machine: the service answered with the jobs it had created, so none is created twice',
+    );
+    expect(csv.stderr).not.toContain('another machine');
+  });
+
   it('a job of another account is a 404 that names the sandbox and its account, never a port', async () => {
     const story = { env: env() };
     const direct = await runCli(['--sandbox', 'jobs', 'get', '14'], story);

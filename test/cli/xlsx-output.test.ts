@@ -191,4 +191,11 @@ describe('--xlsx exports', () => {
     expect((await recruit(['jobs', 'get', '1', '--csv', '--output', one])).code).toBe(0);
     expect(readFileSync(one, 'utf8')).toMatch(/^\ufeffid,jobCode,title/);
   });
+
+  it('jobs get --output says which file holds the job, as jobs list does (stdout holds nothing)', async () => {
+    const file = join(dir, 'job-3.xlsx');
+    const res = await recruit(['jobs', 'get', '3', '--xlsx', '--output', file]);
+    expect(res).toMatchObject({ code: 0, stdout: '', stderr: `wrote 1 job to ${file}\n` });
+    expect((await load(file)).rowCount).toBe(2);
+  });
 });

@@ -39,6 +39,19 @@ describe('recruit completion <shell>', () => {
     expect(result.stderr).toMatch(/bash, zsh, fish/);
   });
 
+  it('says PowerShell is not supported yet, and which shell a misspelt one meant, in its own words', async () => {
+    const powershell = await runCli(['completion', 'powershell']);
+    expect(powershell).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: completion for PowerShell is not supported yet; supported shells: bash, zsh, fish\nhint: recruit works in PowerShell as it is; only Tab completion is missing\n',
+    });
+    expect((await runCli(['completion', 'pwsh'])).stderr).toContain('PowerShell is not supported yet');
+    const typo = await runCli(['completion', 'zhs']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('error: no completion script for the shell "zhs"; did you mean "zsh"?\nhint: supported shells: bash, zsh, fish\n');
+  });
+
   it('explains how to install each script in its help', async () => {
     const { stdout } = await runCli(['completion', '--help']);
     expect(stdout).toContain('~/.local/share/bash-completion/completions/recruit');

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/program.js';
 import { manualPages } from '../../src/commands/help/reference/manual.js';
 import { roffText } from '../../src/commands/help/reference/roff.js';
+import { EDIT_FIELDS } from '../../src/commands/jobs/edit/edit-text.js';
 import { Capture, runCli } from '../helpers/cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 
@@ -52,6 +53,24 @@ describe('the man pages', () => {
     expect(text).toMatch(/^NAME\n\s+recruit-jobs-create - create jobs/m);
     expect(text).toContain('--description-file <path>');
     expect(text).toContain('$ recruit jobs create --file jobs.csv');
+  });
+
+  it('no page says its NAME line again as its DESCRIPTION', () => {
+    for (const name of commandNames()) {
+      const page = readFileSync(root(`dist/man/man1/${name}.1`), 'utf8');
+      const said = /^\.SH NAME\n.*? \\- (.*)$/m.exec(page)?.[1];
+      expect(said, name).toBeTruthy();
+      const description = /^\.SH DESCRIPTION\n([^]*?)\n\.SH /m.exec(page)?.[1];
+      expect(description?.trim(), name).not.toBe(said);
+    }
+  });
+
+  it("recruit-jobs-edit(1) describes the file the editor opens: every field's key, the blocks, comments", () => {
+    const page = readFileSync(root('dist/man/man1/recruit-jobs-edit.1'), 'utf8').replace(/\\-/g, '-').replace(/\s+/g, ' ');
+    expect(page).toContain('The file: one "field: value" line per field');
+    for (const f of EDIT_FIELDS) expect(page, f.key).toMatch(new RegExp(`[ (]${f.key}[,) ]`));
+    expect(page).toContain('as blocks ("description:" alone on a line');
+    expect(page).toContain('Lines starting with # are comments');
   });
 
   it('escapes what roff would read as its own', () => {

@@ -52,8 +52,8 @@ describe('drafts per account', () => {
     expect(JSON.parse(elsewhere.stdout)[0]).toMatchObject({ title: 'Staffing Draft', current: false });
 
     const table = await runCli(['jobs', 'drafts'], { env: { ...env, NO_COLOR: '1' }, tty: true });
-    expect(stripVTControlCharacters(table.stdout)).toMatch(/ID +ACCOUNT +TITLE +STEP +SAVED/);
-    expect(stripVTControlCharacters(table.stdout)).toMatch(new RegExp(`\\* +${draft.id} +default ${sandbox.current.baseUrl} \\(token #${draft.credential.slice(0, 8)}\\) +Staffing Draft +Description \\(6/7\\) +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
+    expect(stripVTControlCharacters(table.stdout)).toMatch(/ID +ACCOUNT +TITLE +NEXT STEP +SAVED/);
+    expect(stripVTControlCharacters(table.stdout)).toMatch(new RegExp(`\\* +${draft.id} +profile default at ${sandbox.current.baseUrl} \\(token #${draft.credential.slice(0, 8)}\\) +Staffing Draft +Description \\(6 of 7\\) +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`));
     expect(table.stderr).toContain('* this profile and account');
     const piped = await runCli(['jobs', 'drafts'], { env });
     expect(piped.stdout.split('\t')).toContain('Staffing Draft');

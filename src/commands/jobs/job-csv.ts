@@ -73,6 +73,11 @@ export class JobTable {
   }
 }
 
+/** --output: which file now holds the jobs (stdout holds nothing). Said once the spinner is gone. */
+export function wroteNote(ctx: Context, target: TableTarget, count: number): void {
+  if (target.output !== undefined) ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${target.output}`);
+}
+
 export async function writeJobsTable(ctx: Context, target: TableTarget, jobs: readonly Job[]): Promise<void> {
   const table = new JobTable(ctx);
   await withTable(ctx, target, table.shape, (writer) => table.add(writer, jobs));

@@ -41,11 +41,30 @@ function duration(ms: number): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/** Where a job is: `status Pending Approval, approval Pending`. */
+const stateOf = (job: Job): string => sanitize(`status ${job.statusLabel ?? job.status}, approval ${approvalWord(job.approvalStatus, job.approvalStatusLabel)}`);
+
+/** `job 26`, `jobs 26, 15 and 14`; past ten ids, `jobs 26, 15, … and 40 more`. */
+export function jobsNamed(ids: readonly number[]): string {
+  if (ids.length === 1) return `job ${ids[0]}`;
+  const shown = ids.length > 10 ? ids.slice(0, 9) : ids.slice(0, -1);
+  const last = ids.length > 10 ? `${ids.length - 9} more` : String(ids.at(-1));
+  return `jobs ${shown.join(', ')} and ${last}`;
+}
+
+/** The spinner's words for the jobs still waited for, and where they are: one job's state, or how many are in each. */
+function pendingText(pending: readonly Job[]): { jobs: string; now: string } {
+  if (pending.length === 1) return { jobs: `job ${pending[0]!.id}`, now: stateOf(pending[0]!) };
+  const counts = new Map<string, number>();
+  for (const job of pending) counts.set(stateOf(job), (counts.get(stateOf(job)) ?? 0) + 1);
+  return { jobs: `${pending.length} jobs`, now: [...counts].map(([state, n]) => `${n} ${state}`).join('; ') };
+}
+
 function line(w: Waited, target: Target, waitedFor: string): string {
   const job: Job = w.job;
-  const state = `status ${job.statusLabel ?? job.status}, approval ${approvalWord(job.approvalStatus, job.approvalStatusLabel)}`;
+  const state = stateOf(job);
   const what = w.outcome === 'reached' ? targetText(target) : w.outcome === 'rejected' ? 'rejected' : `not ${targetText(target)} after ${waitedFor}`;
-  return `Job ${job.id} "${sanitize(String(job.title ?? ''))}": ${what} (${sanitize(state)})`;
+  return `Job ${job.id} "${sanitize(String(job.title ?? ''))}": ${what} (${state})`;
 }
 
 export interface WaitRequest {
@@ -65,10 +84,11 @@ export async function waitAndReport(ctx: Context, api: ApiClient, ids: readonly 
     results = await waitForJobs(api, ctx.clock, ids, request.until, {
       timeoutMs: timeoutS * 1000,
       intervalMs: intervalS * 1000,
-      onPause: (pending, waited, pause) =>
-        spinner.update(
-          `waiting for ${pending.length === 1 ? `job ${pending[0]}` : `${pending.length} jobs`} ${what} (${duration(waited)}; next look in ${duration(pause)})`,
-        ),
+      onPause: (pending, waited, pause) => {
+        const { jobs, now } = pendingText(pending);
+        // The state first: a narrow terminal cuts the end of the line.
+        spinner.update(`waiting for ${jobs} ${what}: now ${now} (${duration(waited)} so far, next look in ${duration(pause)})`);
+      },
     });
   } finally {
     spinner.stop();
@@ -79,11 +99,11 @@ export async function waitAndReport(ctx: Context, api: ApiClient, ids: readonly 
   const rejected = results.filter((r) => r.outcome === 'rejected').map((r) => r.id);
   const late = results.filter((r) => r.outcome === 'timed_out').map((r) => r.id);
   if (rejected.length > 0) {
-    throw new CliError(`job ${rejected.join(', ')} ${rejected.length === 1 ? 'was' : 'were'} rejected: ${rejected.length === 1 ? 'it' : 'they'} will not be ${targetText(request.until)}`, EXIT.REJECTED, 'rejected');
+    throw new CliError(`${jobsNamed(rejected)} ${rejected.length === 1 ? 'was' : 'were'} rejected: ${rejected.length === 1 ? 'it' : 'they'} will not be ${targetText(request.until)}`, EXIT.REJECTED, 'rejected');
   }
   if (late.length > 0) {
     throw new CliError(
-      `job ${late.join(', ')} ${late.length === 1 ? 'is' : 'are'} not ${targetText(request.until)} after ${duration(timeoutS * 1000)}`,
+      `${jobsNamed(late)} ${late.length === 1 ? 'is' : 'are'} not ${targetText(request.until)} after ${duration(timeoutS * 1000)}`,
       EXIT.GAVE_UP,
       'timeout',
       [],

@@ -13,6 +13,9 @@ import type { ItemSource } from './read-items.js';
 import type { Results } from './results.js';
 import { batchKey } from '../../exactly-once/derived-key.js';
 import { sendAll } from './send.js';
+import { isAbsolute, relative } from 'node:path';
+import { journalsDir } from '../../core/paths.js';
+import { createdElsewhere } from '../../exactly-once/created-elsewhere.js';
 import type { Stopper } from '../../exactly-once/stop-signals.js';
 import { onStopSignals } from '../../exactly-once/stop-signals.js';
 import { atATime, batchOutcome, batchResults, markNotAttempted, plural, tally, tallyLine } from './summary.js';
@@ -68,12 +71,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<RunResult
       const generation = s.journal.earlier.generation ?? '';
       const newKey = (i: number) => (s.journal.earlier.refused.has(i) ? ctx.newKey() : batchKey(identities.id(i), generation));
       const elsewhere = await sendAll({ ...s, identities, results, resendKeys, progress, stopper, newKey });
-      if (elsewhere > 0) {
-        ctx.info(
-          `note: ${plural(elsewhere, 'job')} ${elsewhere === 1 ? 'was' : 'were'} already created by another run of the same items (another machine, a copy of the file, or another address of the service): ` +
-            'the service answered with the job it had created, so none is created twice (use --restart to create them again)',
-        );
-      }
+      if (elsewhere.length > 0) ctx.info(await elsewhereNote(ctx, s, elsewhere));
     } finally {
       offSignals();
       progress.clear();
@@ -85,4 +83,26 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<RunResult
     tally: (seconds) => tallyLine(results, seconds),
     error: batchOutcome(results, stopper.reason, s.journal.failure),
   };
+}
+
+/**
+ * Items the service answered with jobs another run created: named by the batch files of this
+ * machine that created them (the same jobs as CSV after the JSON), else the places they may have come from.
+ */
+async function elsewhereNote(ctx: Context, s: SendContext, ids: readonly string[]): Promise<string> {
+  const n = ids.length;
+  const { files, unaccounted } = await createdElsewhere(journalsDir(ctx.env), s.account, new Set(ids), s.journal.file);
+  const shown = files.map((file) => {
+    const near = relative(process.cwd(), file);
+    return near !== '' && !near.startsWith('..') && !isAbsolute(near) ? near : file;
+  });
+  const named = shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  const where =
+    files.length > 0 && unaccounted === 0
+      ? `, from ${named} on this machine`
+      : ` (${files.length > 0 ? `${named} on this machine, ` : ''}another file with the same jobs, another machine, or another address of the service)`;
+  return (
+    `note: ${plural(n, 'job')} ${n === 1 ? 'was' : 'were'} already created by another run of the same items${where}: ` +
+    `the service answered with the ${n === 1 ? 'job' : 'jobs'} it had created, so none is created twice (use --restart to create them again)`
+  );
 }

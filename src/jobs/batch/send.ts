@@ -98,10 +98,11 @@ function taskQueue(o: SendOptions): { next: () => Task | undefined | Promise<Tas
 }
 
 /**
- * Sends every pending item; returns how many were answered with a job another run created (a
- * replay of a key this journal had not sent before: another machine, or a copy of the file).
+ * Sends every pending item; returns the identities of those answered with a job another run
+ * created (a replay of a key this journal had not sent before: another file with the same items,
+ * another machine, or a copy of the file).
  */
-export async function sendAll(o: SendOptions): Promise<number> {
+export async function sendAll(o: SendOptions): Promise<string[]> {
   const { next, close } = taskQueue(o);
   const keys = new KeyBook({ ...o, pending: (index) => pendingIn(o, index), size: o.results.size });
   // The workers share the client: a 429 cuts how many of them send at once (AIMD), and the rate
@@ -111,13 +112,13 @@ export async function sendAll(o: SendOptions): Promise<number> {
   o.journal.onFailure = () => void (o.stopper.reason ??= 'local_state');
 
   const claims = new CreatedIds();
-  let elsewhere = 0;
+  const elsewhere: string[] = [];
   const created = (task: Task, job: Job, key: string, byAnother = false): void => {
     const other = claims.claim(job.id, `item ${task.index}`);
     if (other !== undefined) return failed(task, takenIdError(job.id, other), key);
     const record = createdRecord(job);
     o.journal.created(task.id, record);
-    if (byAnother) elsewhere++;
+    if (byAnother) elsewhere.push(task.id);
     o.results.created(task.index, byAnother ? 'already_created' : 'created', record);
     o.progress.answered(true);
   };

@@ -27,6 +27,11 @@ export const BULK_LABELS: Record<BulkResult, string> = {
   not_attempted: 'not attempted',
 };
 
+/** The result's word for people: a changed job in the operation's word (`created`) when it has one. */
+export function labelOf(item: Pick<BulkItem<unknown>, 'result' | 'label'>): string {
+  return item.result === 'changed' && item.label !== undefined ? item.label : BULK_LABELS[item.result];
+}
+
 export function isDone(result: BulkResult): boolean {
   return result === 'changed' || result === 'unchanged' || result === 'would_change';
 }
@@ -64,8 +69,9 @@ export interface BulkOperation<D> {
    * A job whose change was answered: whether the service changed it, and how it shows; `contradiction`
    * names what of the answer contradicts the request (what was sent, what came back); `conflict`, a
    * job the answer names that is not as asked (a create's replay with other values): failed, exit 4.
+   * `label`: the word for a job it changed, where "changed" says too little (apply: `created`).
    */
-  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView; contradiction?: string; conflict?: Omit<ItemError, 'status'> };
+  answered(detail: D, body: Record<string, unknown>, after: Job): { changed: boolean; view: ItemView; contradiction?: string; conflict?: Omit<ItemError, 'status'>; label?: string };
   /**
    * What a failed request means for this operation, when it knows better than the batch's rules
    * (classify.ts): apply's create refused for its key's reuse was created by another run.
@@ -90,6 +96,8 @@ export interface BulkItem<D> {
   jobId: number;
   title: string;
   result: BulkResult;
+  /** The operation's word for a changed job (`created`, `updated`, `closed`); "changed" without one. */
+  label?: string;
   /** A request to change the job was made in this run. */
   sent: boolean;
   exit: ExitCode;

@@ -9,7 +9,7 @@ import { CAPACITY_CODE, CREATED_BY_ANOTHER_RUN, type StopReason } from '../../ex
 import { resumeLine, type ResumeCommand } from '../../exactly-once/resume-command.js';
 import { worstExit } from '../batch/results.js';
 import { plural } from '../batch/summary.js';
-import { BULK_LABELS, BULK_RESULTS, isDone, type BulkItem, type BulkResult } from './bulk-item.js';
+import { BULK_LABELS, BULK_RESULTS, isDone, labelOf, type BulkItem, type BulkResult } from './bulk-item.js';
 
 const NOT_ATTEMPTED: Record<StopReason, [string, ExitCode]> = {
   auth: ['not attempted: the run stopped when the token was refused (401)', EXIT.AUTH],
@@ -75,7 +75,7 @@ function bulkReport(items: readonly BulkItem<unknown>[], reason: StopReason | un
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   const blocks: ReportBlock[] = [];
-  const row = (i: BulkItem<unknown>, last: string) => ({ cells: [String(i.jobId), i.title, BULK_LABELS[i.result], last], tone: TONES[i.result] });
+  const row = (i: BulkItem<unknown>, last: string) => ({ cells: [String(i.jobId), i.title, labelOf(i), last], tone: TONES[i.result] });
   const columns = (last: string): ReportColumn[] => [{ header: 'JOB' }, { header: 'TITLE', max: 40, squeeze: true }, { header: 'RESULT', result: true }, { header: last, fit: true }];
   if (done.length > 0) blocks.push({ table: { columns: columns('CHANGE'), rows: done.map((i) => row(i, i.view!.text)) } });
   const attention = items.length - done.length;
@@ -106,15 +106,18 @@ function bulkReport(items: readonly BulkItem<unknown>[], reason: StopReason | un
 export function bulkResults(items: readonly BulkItem<unknown>[], reason: StopReason | undefined): JobResults {
   return {
     json: mapped(items, jsonItem),
-    rows: mapped(items, (item) => [String(item.jobId), item.title, BULK_LABELS[item.result], ...item.view!.cells, errorText(item)]),
+    rows: mapped(items, (item) => [String(item.jobId), item.title, labelOf(item), ...item.view!.cells, errorText(item)]),
     report: () => bulkReport(items, reason),
   };
 }
 
 export function tallyLine(items: readonly BulkItem<unknown>[], seconds: number): string {
-  const counts = Object.fromEntries(BULK_RESULTS.map((k) => [k, 0])) as Record<BulkResult, number>;
-  for (const item of items) counts[item.result]++;
-  const parts = BULK_RESULTS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${BULK_LABELS[k]}`);
+  // In the results' order, each changed job under its operation's word: `2 created, 1 updated, 1 failed`.
+  const counts = new Map<string, number>();
+  for (const result of BULK_RESULTS) {
+    for (const item of items) if (item.result === result) counts.set(labelOf(item), (counts.get(labelOf(item)) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([label, n]) => `${n} ${label}`);
   return `${plural(items.length, 'job')}: ${parts.join(', ')} (${seconds.toFixed(1)} s)`;
 }
 

@@ -71,7 +71,7 @@ export async function settleAnswer<D>(op: BulkOperation<D>, item: BulkItem<D>, a
       return;
     }
   }
-  const { changed, view, contradiction, conflict } = op.answered(planned.detail, planned.body, after);
+  const { changed, view, contradiction, conflict, label } = op.answered(planned.detail, planned.body, after);
   if (contradiction) {
     throw new ApiError('contradicting_answer', contradiction, 200, [], { method: 'PATCH', path: `/jobs/${item.jobId}`, attempts: 1 });
   }
@@ -88,5 +88,6 @@ export async function settleAnswer<D>(op: BulkOperation<D>, item: BulkItem<D>, a
   const earlier = answer.replayed && c.resent;
   // A replay of an earlier run's request that still holds: done then, not by this run.
   item.result = changed && !earlier ? 'changed' : 'unchanged';
+  if (label !== undefined) item.label = label;
   item.view = earlier ? { ...view, json: { ...view.json, replayed: true }, text: `${view.text} (done by an earlier run of this command; its answer replayed)` } : view;
 }

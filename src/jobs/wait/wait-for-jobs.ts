@@ -24,8 +24,8 @@ export interface Waited {
 export interface WaitOptions {
   timeoutMs: number;
   intervalMs: number;
-  /** Told before each pause: the jobs still waited for, the time waited so far and the pause to come. */
-  onPause?: (pending: readonly number[], waitedMs: number, pauseMs: number) => void;
+  /** Told before each pause: the jobs still waited for (as last read), the time waited so far and the pause to come. */
+  onPause?: (pending: readonly Job[], waitedMs: number, pauseMs: number) => void;
 }
 
 export const BACKOFF = 1.5;
@@ -63,7 +63,7 @@ export async function waitForJobs(api: ApiClient, clock: Clock, ids: readonly nu
       break;
     }
     const now = Math.min(pause, left);
-    options.onPause?.(pending, clock.now() - start, now);
+    options.onPause?.(pending.map((id) => last.get(id)!), clock.now() - start, now);
     await clock.sleep(now);
     pause = Math.min(pause * BACKOFF, Math.max(options.intervalMs, MAX_INTERVAL_MS));
   }

@@ -45,6 +45,19 @@ describe('the wizard lookup lists', () => {
     }
   });
 
+  it('a typo that matches nothing offers the closest names, the best under the cursor', async () => {
+    const { api, source } = await sourceOf('/industries', { none: 'No industry' });
+    try {
+      const choices = await source('Informaton Technolgy');
+      expect(choices[0]).toMatchObject({ name: 'nothing matches "Informaton Technolgy"; did you mean:', disabled: ' ' });
+      const offered = choices.filter((c) => !c.disabled);
+      expect(offered[0]).toMatchObject({ name: 'Information Technology', value: { name: 'Information Technology' } });
+      expect(offered.length).toBeLessThanOrEqual(3);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('offers nothing Enter could pick when nothing matches: no "← Back" under the cursor', async () => {
     const { api, source } = await sourceOf('/industries', { none: 'No industry' });
     try {

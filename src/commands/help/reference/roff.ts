@@ -17,16 +17,19 @@ export const pageName = (page: ManualPage): string => page.path.join('-');
 
 export function roffPage(page: ManualPage, version: string, date: string): string {
   const name = pageName(page);
+  // NAME holds the description's first line (what whatis and apropos show); DESCRIPTION only what
+  // follows it, and is left out when nothing does, rather than saying NAME again.
+  const [first = '', ...rest] = page.description.split('\n');
+  const more = rest.join('\n').trim();
   const lines = [
     `.TH "${name.toUpperCase()}" "1" "${date}" "recruit ${version}" "recruit manual"`,
     '.nh',
     '.ad l',
     '.SH NAME',
-    `${roffText(name)} \\- ${roffText(page.description.split('\n')[0] ?? '')}`,
+    `${roffText(name)} \\- ${roffText(first)}`,
     '.SH SYNOPSIS',
     `.B ${roffText(page.usage)}`,
-    '.SH DESCRIPTION',
-    roffText(page.description),
+    ...(more ? ['.SH DESCRIPTION', roffText(more)] : []),
   ];
   if (page.arguments.length > 0) {
     lines.push('.SH ARGUMENTS');

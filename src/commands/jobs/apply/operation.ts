@@ -132,7 +132,7 @@ export function applyOperation(input: string, actions: readonly Action[], resent
             }
           }
           const status = typeof after.statusLabel === 'string' ? after.statusLabel : String(after.status);
-          return { changed: true, view: view(action, `created (${status})`, held) };
+          return { changed: true, view: view(action, `created (${status})`, held), label: 'created' };
         }
         case 'update': {
           const requested = action.changes.map((c) => c.field);
@@ -144,11 +144,12 @@ export function applyOperation(input: string, actions: readonly Action[], resent
           return {
             changed: changed.length > 0,
             view: view(action, `${changed.length > 0 ? `updated ${changed.join(', ')}` : 'nothing changed'}${said}`, action.held),
+            label: 'updated',
             ...(contradiction ? { contradiction } : {}),
           };
         }
         case 'close':
-          return { changed: after.status !== action.fromStatus, view: view(action, `closed (was ${action.fromLabel ?? action.fromStatus})`) };
+          return { changed: after.status !== action.fromStatus, view: view(action, `closed (was ${action.fromLabel ?? action.fromStatus})`), label: 'closed' };
       }
     },
     undoneSince: (action, now) =>

@@ -5,7 +5,7 @@ import type { OptionsOf, Parent } from '../../define.js';
 export function flags(jobs: Parent) {
   return jobs
     .command('drafts')
-    .description("list the wizard's saved drafts: account, title, step reached, when saved (* marks this account's)")
+    .description("list the wizard's saved drafts: account, title, the step to answer next, when saved (* marks this account's)")
     .option('--discard <id...>', 'delete these drafts (ids from the list; asks on a terminal, --yes without one)');
 }
 

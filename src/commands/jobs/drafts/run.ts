@@ -7,16 +7,22 @@ import type { Context } from '../../../context/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { printTable, writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
-import { accountInEffect } from '../../../jobs/target.js';
+import { accountInEffect, embeddedAccountOf } from '../../../jobs/target.js';
 import { recruitCommand } from '../../../context/invocation.js';
 import { DraftStore, sameAccount, type StoredDraft } from '../../../wizard/draft.js';
 import { describeSavedAt, describeTitle, stepReached } from '../../../wizard/draft-summary.js';
 import type { DraftsOptions } from './flags.js';
 
+/**
+ * Whose draft it is, as the flags that choose the account say it: `embedded sandbox, approval
+ * account`, or the profile and address with the start of the token's fingerprint (two tokens of one
+ * profile are two accounts).
+ */
 function accountName(d: StoredDraft): string {
   if (!d.account) return 'unknown (a draft of an earlier version)';
-  const where = d.account.profile === 'sandbox' && d.account.baseUrl === 'embedded-sandbox' ? 'embedded sandbox' : `${d.account.profile} ${d.account.baseUrl}`;
-  return `${where} (token #${d.account.credential.slice(0, 8)})`;
+  const embedded = embeddedAccountOf(d.account);
+  if (embedded !== undefined) return `embedded sandbox, ${embedded} account`;
+  return `profile ${d.account.profile} at ${d.account.baseUrl} (token #${d.account.credential.slice(0, 8)})`;
 }
 
 export default async function drafts(ctx: Context, options: DraftsOptions = {}): Promise<void> {
@@ -56,7 +62,8 @@ export default async function drafts(ctx: Context, options: DraftsOptions = {}):
       { header: 'ID', value: (r) => r.draft.id },
       { header: 'ACCOUNT', value: (r) => accountName(r.draft) },
       { header: 'TITLE', value: (r) => r.draft.answers.title ?? '' },
-      { header: 'STEP', value: (r) => (r.at.label === 'review' ? 'review' : `${r.at.label} (${r.at.number}/${r.at.of})`) },
+      // Where `jobs create` takes the draft up again: the first step without an answer.
+      { header: 'NEXT STEP', value: (r) => (r.at.label === 'review' ? 'review' : `${r.at.label} (${r.at.number} of ${r.at.of})`) },
       { header: 'SAVED', value: (r) => describeSavedAt(r.draft.savedAt) },
     ],
     rows,

@@ -43,8 +43,9 @@ export default async function get(ctx: Context, jobId: string, options: GetOptio
   rememberJobs(ctx, [job]);
   if (ctx.globals.json) return writeJson(ctx, job);
   if (table) {
-    const { writeJobsTable } = await import('../job-csv.js');
-    return withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, [job]));
+    const { writeJobsTable, wroteNote } = await import('../job-csv.js');
+    await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, [job]));
+    return wroteNote(ctx, table, 1);
   }
   if (ctx.io.stdout.isTTY) {
     // Names only for people: --json and pipes get the service's ids and codes, and no lookup request.

@@ -122,7 +122,7 @@ async function streamJobs(ctx: Context, source: AsyncIterable<Job[]>, wide: bool
     }
   };
   if (target) {
-    const { JobTable } = await import('../job-csv.js');
+    const { JobTable, wroteNote } = await import('../job-csv.js');
     const { withTable } = await import('../../../terminal/table-format.js');
     const table = new JobTable(ctx);
     await withTable(ctx, target, table.shape, (writer) => eachPage((jobs) => table.add(writer, jobs)));
@@ -191,7 +191,7 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (ctx.globals.json || table || !ctx.io.stdout.isTTY) {
     if (ctx.globals.json) await writeJson(ctx, jobs);
     else if (table) {
-      const { writeJobsTable } = await import('../job-csv.js');
+      const { writeJobsTable, wroteNote } = await import('../job-csv.js');
       await withSpinner(ctx, 'reading the names of the lookups', () => writeJobsTable(ctx, table, jobs));
       wroteNote(ctx, table, jobs.length);
     } else await printTable(ctx, withNamed(namedColumns(jobs, wide, false)), jobs);
@@ -200,11 +200,6 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
   if (jobs.length === 0 && !pastTheEnd(ctx, pagination, '')) ctx.info('No jobs found.');
   else if (jobs.length > 0) await printForPeople(ctx, jobs, wide);
   pagingNote(ctx, pagination);
-}
-
-/** --output: which file now holds the jobs (stdout holds nothing). */
-function wroteNote(ctx: Context, target: TableTarget, count: number): void {
-  if (target.output !== undefined) ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${target.output}`);
 }
 
 /** A page asked for past the last one: said so, with the last page, rather than "No jobs found." */
