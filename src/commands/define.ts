@@ -1,5 +1,6 @@
-// What every command folder's command.ts uses to declare its command: the lazy action, its traits, the examples
-// section of its help, a repeatable flag's collector, and the options type a run function takes.
+// What every command folder's command.ts uses to declare its command: the lazy action, its traits,
+// the examples section of its help, a repeatable flag's collector, and the options type a run
+// function takes.
 // Types and tiny functions only: program.ts imports every command.ts at start-up.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';

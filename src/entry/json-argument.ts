@@ -9,7 +9,7 @@
 // - otherwise `--json` has no value, and is moved to the end of the options (before any `--`), a
 //   place where commander cannot take the next word for it: the root's options mean the same
 //   wherever they stand.
-import { COMMAND_TRAITS } from '../program.js';
+import type { Traits } from '../commands/define.js';
 
 /** Nouns whose next word is a verb (`jobs get`): until it is given, a word is a command's name. */
 export const NOUNS_WITH_VERBS: ReadonlySet<string> = new Set(['jobs', 'auth', 'config', 'sandbox', 'help']);
@@ -23,10 +23,10 @@ const ROOT_VALUES = new Set(['--profile', '--base-url', '--sandbox-account', '--
  */
 const RESULT_FIELDS = ['index', 'ok', 'result', 'jobId', 'sent', 'previousStatus', 'previousStatusLabel', 'error', 'body'];
 
-/** Every field name some command's JSON has: a word after a spaced `--json` is its value only when made of these. */
-export function knownJsonFields(): Set<string> {
+/** Every field name some command's JSON has (`every`: each command's traits): a word after a spaced `--json` is its value only when made of these. */
+export function knownJsonFields(every: readonly Traits[]): Set<string> {
   const names = new Set<string>(RESULT_FIELDS);
-  for (const { jsonFields } of COMMAND_TRAITS) for (const n of (jsonFields && 'byArguments' in jsonFields ? jsonFields.every : jsonFields) ?? []) names.add(n);
+  for (const { jsonFields } of every) for (const n of (jsonFields && 'byArguments' in jsonFields ? jsonFields.every : jsonFields) ?? []) names.add(n);
   return names;
 }
 
@@ -37,10 +37,10 @@ function isFieldList(word: string, known: Set<string>): boolean {
   return FIELD_LIST.test(word) && word.split(',').some((name) => known.has(name));
 }
 
-/** The command line with `--json`'s value settled: `--json=<fields>`, or a bare `--json` no word can follow. */
-export function settleJsonArgument(argv: readonly string[]): string[] {
+/** The command line with `--json`'s value settled: `--json=<fields>`, or a bare `--json` no word can follow. `every`: each command's traits (program.ts, COMMAND_TRAITS). */
+export function settleJsonArgument(argv: readonly string[], every: readonly Traits[]): string[] {
   if (!argv.includes('--json')) return [...argv];
-  const known = knownJsonFields();
+  const known = knownJsonFields(every);
   const out: string[] = [];
   const words: string[] = [];
   let bare = false;

@@ -21,8 +21,8 @@ export async function run(argv: string[], io: IO = processIO(), env: NodeJS.Proc
 /** The line parsed by commander, whatever it is (run() takes this way for all but a plain `jobs get`). */
 export function runWithCommander(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return settle(argv, io, env, async () => {
-    const { buildProgram } = await import('../program.js');
-    const line = argv.includes('--json') ? (await import('./json-argument.js')).settleJsonArgument(argv) : argv;
+    const { buildProgram, COMMAND_TRAITS } = await import('../program.js');
+    const line = argv.includes('--json') ? (await import('./json-argument.js')).settleJsonArgument(argv, COMMAND_TRAITS) : argv;
     await buildProgram(io, env, line).parseAsync(line, { from: 'user' });
   });
 }

@@ -2,7 +2,7 @@
 // with JSON output, against the sandbox over HTTP; and where a spaced `--json` takes a value.
 import { describe, expect, it } from 'vitest';
 import { NOUNS_WITH_VERBS, settleJsonArgument } from '../../src/entry/json-argument.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram, COMMAND_TRAITS } from '../../src/program.js';
 import { Capture } from '../helpers/cli.js';
 import { JOB_JSON_FIELDS } from '../../src/domain/job-json-fields.js';
 import { runCli } from '../helpers/cli.js';
@@ -29,7 +29,7 @@ describe('where a spaced --json takes a value', () => {
     [['jobs', 'list', '--json', 'id', '--', 'x'], ['jobs', 'list', '--json=id', '--', 'x']],
     [['api', '/jobs', '--json', '--', '--json', 'x'], ['api', '/jobs', '--json', '--', '--json', 'x']],
   ])('%j is read as %j', (argv, settled) => {
-    expect(settleJsonArgument(argv)).toEqual(settled);
+    expect(settleJsonArgument(argv, COMMAND_TRAITS)).toEqual(settled);
   });
 
   it('knows every noun of the command tree that has verbs', () => {
