@@ -19,7 +19,7 @@ import { addConfig } from './commands/config/command.js';
 import { addConfigGet } from './commands/config/get/command.js';
 import { addConfigList } from './commands/config/list/command.js';
 import { addConfigSet } from './commands/config/set/command.js';
-import { asTree, examples, type Lazy, type Parent } from './commands/define.js';
+import { asTree, examples, traitsOf, type Lazy, type Parent, type Traits } from './commands/define.js';
 import { addHelp } from './commands/help/command.js';
 import { topicsSection } from './commands/help/topic-index.js';
 import { addJobsApply } from './commands/jobs/apply/command.js';
@@ -45,6 +45,49 @@ import { addSandboxReset } from './commands/sandbox/reset/command.js';
 import { addSandboxServe } from './commands/sandbox/serve/command.js';
 import { addSandboxTokens } from './commands/sandbox/tokens/command.js';
 import { versionText } from './core/version.js';
+import { traits as api } from './commands/api/traits.js';
+import { traits as configList } from './commands/config/list/traits.js';
+import { traits as jobsApply } from './commands/jobs/apply/traits.js';
+import { traits as jobsCreate } from './commands/jobs/create/traits.js';
+import { traits as jobsDrafts } from './commands/jobs/drafts/traits.js';
+import { traits as jobsEdit } from './commands/jobs/edit/traits.js';
+import { traits as jobsGet } from './commands/jobs/get/traits.js';
+import { traits as jobsList } from './commands/jobs/list/traits.js';
+import { traits as jobsPending } from './commands/jobs/pending/traits.js';
+import { traits as jobsStatus } from './commands/jobs/status/traits.js';
+import { traits as jobsUpdate } from './commands/jobs/update/traits.js';
+import { traits as jobsWait } from './commands/jobs/wait/traits.js';
+import { traits as lookup } from './commands/lookup/traits.js';
+import { traits as sandboxApprove } from './commands/sandbox/approve/traits.js';
+import { traits as sandboxReject } from './commands/sandbox/reject/traits.js';
+import { traits as sandboxServe } from './commands/sandbox/serve/traits.js';
+import { traits as sandboxTokens } from './commands/sandbox/tokens/traits.js';
+
+/**
+ * The traits of every command that declares some (its folder's traits.ts), for what must know them
+ * before the tree is built: the fields a word after a spaced `--json` may name (entry/json-argument.ts).
+ * Each command is given its own where it is defined; test/cli/command-traits.test.ts checks that
+ * every one found in the tree is here.
+ */
+export const COMMAND_TRAITS: readonly Traits[] = [
+  api,
+  configList,
+  jobsApply,
+  jobsCreate,
+  jobsDrafts,
+  jobsEdit,
+  jobsGet,
+  jobsList,
+  jobsPending,
+  jobsStatus,
+  jobsUpdate,
+  jobsWait,
+  lookup,
+  sandboxApprove,
+  sandboxReject,
+  sandboxServe,
+  sandboxTokens,
+];
 
 /** A subcommand's name and what adds it to its parent. */
 type Branch = readonly [name: string, add: () => void];
@@ -88,13 +131,17 @@ function commandPath(command: Parent): string {
   return names.join(' ');
 }
 
+/** The commands' actions (commands/define.ts, Lazy): each runs through runAction, told the traits its command declares. */
+export const lazyActions =
+  (io: IO, env: NodeJS.ProcessEnv): Lazy =>
+  (load) =>
+  (...args: unknown[]): Promise<void> => {
+    const command = args[args.length - 1] as Parent;
+    return runAction(io, env, globalsOf(command.optsWithGlobals()), load as unknown as Loader, args.slice(0, -1), { path: commandPath(command), traits: traitsOf(command) });
+  };
+
 export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly string[]): Tree {
-  const lazy: Lazy =
-    (load) =>
-    (...args: unknown[]): Promise<void> => {
-      const command = args[args.length - 1] as Parent;
-      return runAction(io, env, globalsOf(command.optsWithGlobals()), load as unknown as Loader, args.slice(0, -1), commandPath(command));
-    };
+  const lazy = lazyActions(io, env);
 
   const program = new Command('recruit')
     .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')

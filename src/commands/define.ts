@@ -1,5 +1,6 @@
-// What every command folder's command.ts uses to declare its command: the lazy action, the examples
-// section of its help, a repeatable flag's collector, and the options type a run function takes.
+// What every command folder's command.ts uses to declare its command: the lazy action, its traits,
+// the examples section of its help, a repeatable flag's collector, and the options type a run
+// function takes.
 // Types and tiny functions only: program.ts imports every command.ts at start-up.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
@@ -15,6 +16,44 @@ export type Run<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<voi
  * not in run.ts does not compile.
  */
 export type Lazy = <A extends unknown[]>(load: () => Promise<{ default: Run<A> }>) => (...args: [...A, ...unknown[]]) => Promise<void>;
+
+/**
+ * What the code around a command's run function needs to know of it (entry/action.ts,
+ * entry/shaped-action.ts, entry/json-argument.ts), declared in the command's own folder (its
+ * traits.ts, a tiny module: the plain `jobs get` line and the settling of `--json` read it without
+ * the command tree) and attached to the command where it is defined (`withTraits`).
+ */
+export interface Traits {
+  /** Its output can be long: on a terminal it goes through the pager (terminal/pager.ts). */
+  paged?: true;
+  /**
+   * The fields of its JSON, where they are fixed: what `--json=` lists and `--json <fields>` is
+   * checked against. Without them, `--json <fields>` takes any field names (batch results, config, auth).
+   */
+  jsonFields?: readonly string[] | JsonFieldsByArguments;
+  /** It may change something on the service (a function of commander's arguments when that depends on them): a `--jq` that fails does not lose its results. */
+  changes?: true | ((args: readonly unknown[]) => boolean);
+  /** It runs until it is stopped: its JSON is never done, so `--json <fields>` and `--jq` cannot shape it. */
+  runsUntilStopped?: true;
+}
+
+/** Fields that depend on commander's arguments (lookup's kind). */
+export interface JsonFieldsByArguments {
+  byArguments(args: readonly unknown[]): readonly string[] | undefined;
+  /** Every field some arguments give: a word after a spaced `--json` may be a list of them (entry/json-argument.ts). */
+  every: readonly string[];
+}
+
+const declared = new WeakMap<object, Traits>();
+
+/** `command`, with its traits attached: runAction is given them when it runs. */
+export function withTraits<C extends object>(command: C, traits: Traits): C {
+  declared.set(command, traits);
+  return command;
+}
+
+/** The traits attached to `command`; none when it declared none. */
+export const traitsOf = (command: object): Traits => declared.get(command) ?? {};
 
 /** The options a command's action gets, as its flags declare them. */
 export type OptionsOf<C> = C extends { opts(): infer O } ? O : never;

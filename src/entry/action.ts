@@ -3,12 +3,17 @@
 // actions (program.ts) and the plain `jobs get` line (plain-jobs-get.ts) both run through here.
 // With `--json <fields>` or `--jq`, the command's stdout is collected and shaped once it is done
 // (terminal/json-shape.ts): the fields are checked and jq compiled before the command runs. Long
-// output on a terminal goes through the pager (terminal/pager.ts).
+// output on a terminal goes through the pager (terminal/pager.ts). What a command is (paged, its JSON
+// fields, ...) is told by its traits, which its own folder declares (commands/define.ts, Traits).
+import type { Traits } from '../commands/define.js';
 import { createContext, type Context, type GlobalOptions } from '../context/context.js';
 import type { IO } from '../terminal/io.js';
 
-/** Commands whose output can be long: on a terminal it goes through the pager (src/terminal/pager.ts). */
-export const PAGED_COMMANDS: ReadonlySet<string> = new Set(['jobs list', 'jobs get', 'jobs drafts', 'jobs pending', 'lookup', 'config list']);
+/** The command that runs: its words below the program (`jobs get`), which messages name it by, and its traits. */
+export interface Running {
+  path: string;
+  traits: Traits;
+}
 
 // Commander passes each action its own arguments; the module's default export takes them after ctx.
 export type Action = (ctx: Context, ...args: never[]) => Promise<void>;
@@ -24,18 +29,17 @@ export function globalsOf(opts: Record<string, unknown>): GlobalOptions {
   };
 }
 
-/** `command`: the command's words below the program (`jobs get`), which say whether it pages and what it prints. */
-export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, load: Loader, args: unknown[], command = ''): Promise<void> {
+export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, load: Loader, args: unknown[], command: Running): Promise<void> {
   // Loaded only for a terminal: the pager brings node:child_process, which a pipe never needs.
   const pager =
-    PAGED_COMMANDS.has(command) && io.stdout.isTTY === true
+    command.traits.paged === true && io.stdout.isTTY === true
       ? (await import('../terminal/pager.js')).pagedStdout(io.stdout, env, (message) => void io.stderr.write(`warning: ${message}\n`))
       : undefined;
   const out: IO = pager ? { ...io, stdout: pager.stream } : io;
   const shaping = globals.jsonFields !== undefined || globals.jq !== undefined;
   // The command's module loads while jq's worker starts.
   const [shaped, { default: action }] = await Promise.all([
-    shaping ? import('./shaped-action.js').then((m) => m.prepareShape(out, env, globals, command, args)) : undefined,
+    shaping ? import('./shaped-action.js').then((m) => m.prepareShape(out, env, globals, command.path, command.traits, args)) : undefined,
     load(),
   ]);
   if (shaped?.done) return pager?.finish();

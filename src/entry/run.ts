@@ -10,18 +10,19 @@ import { colorEnabled, processIO, type IO } from '../terminal/io.js';
 import { paint, type Hue } from '../terminal/paint.js';
 import { plainJobsGet } from './plain-jobs-get.js';
 import { escapeJson, sanitize } from '../core/sanitize.js';
+import { traits as jobsGet } from '../commands/jobs/get/traits.js';
 
 export async function run(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const plain = plainJobsGet(argv);
   if (!plain) return runWithCommander(argv, io, env);
-  return settle(argv, io, env, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], 'jobs get'));
+  return settle(argv, io, env, () => runAction(io, env, plain.globals, () => import('../commands/jobs/get/run.js'), [plain.jobId, plain.options], { path: 'jobs get', traits: jobsGet }));
 }
 
 /** The line parsed by commander, whatever it is (run() takes this way for all but a plain `jobs get`). */
 export function runWithCommander(argv: string[], io: IO = processIO(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return settle(argv, io, env, async () => {
-    const { buildProgram } = await import('../program.js');
-    const line = argv.includes('--json') ? (await import('./json-argument.js')).settleJsonArgument(argv) : argv;
+    const { buildProgram, COMMAND_TRAITS } = await import('../program.js');
+    const line = argv.includes('--json') ? (await import('./json-argument.js')).settleJsonArgument(argv, COMMAND_TRAITS) : argv;
     await buildProgram(io, env, line).parseAsync(line, { from: 'user' });
   });
 }

@@ -1,8 +1,8 @@
 // What runAction does before and after a command with `--json <fields>` or `--jq`: `--json=` lists
-// the command's fields; named fields are checked against them (commands/json-fields.ts) and the jq
-// expression compiled, before anything is sent (exit 2); the command's stdout is collected, then
-// written shaped (terminal/json-shape.ts), and jq's worker ended.
-import { jsonFieldsOf } from '../commands/json-fields.js';
+// the command's fields; named fields are checked against them (its traits: commands/define.ts) and
+// the jq expression compiled, before anything is sent (exit 2); the command's stdout is collected,
+// then written shaped (terminal/json-shape.ts), and jq's worker ended.
+import type { Traits } from '../commands/define.js';
 import type { GlobalOptions } from '../context/context.js';
 import { UsageError } from '../core/errors.js';
 import { closestNames } from '../core/suggest.js';
@@ -32,27 +32,21 @@ function fieldsOf(list: string, known: readonly string[] | undefined, command: s
   return fields;
 }
 
-/** Commands that run until they are stopped: their JSON is never "done", so it cannot be shaped. */
-const RUNS_UNTIL_STOPPED = new Set(['sandbox serve']);
-
-/** Commands that change jobs: a filter that fails does not lose their results (terminal/json-shape.ts). */
-const CHANGES_JOBS = new Set(['jobs create', 'jobs update', 'jobs status', 'jobs close', 'jobs apply', 'jobs edit', 'sandbox approve', 'sandbox reject']);
-
-/** Whether `command` (with `args`, commander's) may have changed something on the service. */
-export function changesSomething(command: string, args: readonly unknown[]): boolean {
-  if (CHANGES_JOBS.has(command)) return true;
-  if (command !== 'api') return false;
-  // api's own rule (commands/api/run.ts): GET unless -X says otherwise, POST with fields or input.
-  const options = (args.find((a) => a !== null && typeof a === 'object' && !Array.isArray(a)) ?? {}) as { method?: string; field?: string[]; input?: string };
-  const method = options.method ?? ((options.field?.length ?? 0) > 0 || options.input !== undefined ? 'POST' : 'GET');
-  return !['GET', 'HEAD'].includes(method.toUpperCase());
+/** The fields of the command's JSON (with `args`, commander's), or undefined when they are not fixed. */
+export function jsonFieldsOf({ jsonFields }: Traits, args: readonly unknown[]): readonly string[] | undefined {
+  return jsonFields !== undefined && 'byArguments' in jsonFields ? jsonFields.byArguments(args) : jsonFields;
 }
 
-export async function prepareShape(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, command: string, args: readonly unknown[]): Promise<PreparedShape> {
-  if (RUNS_UNTIL_STOPPED.has(command)) {
+/** Whether the command (with `args`, commander's) may have changed something on the service: a filter that fails does not lose its results (terminal/json-shape.ts). */
+export function changesSomething({ changes }: Traits, args: readonly unknown[]): boolean {
+  return typeof changes === 'function' ? changes(args) : changes === true;
+}
+
+export async function prepareShape(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, command: string, traits: Traits, args: readonly unknown[]): Promise<PreparedShape> {
+  if (traits.runsUntilStopped === true) {
     throw new UsageError(`\`recruit ${command}\` runs until it is stopped, and --json <fields> and --jq shape an output once it is done`, [], 'use --json alone');
   }
-  const known = jsonFieldsOf(command, args);
+  const known = jsonFieldsOf(traits, args);
   const list = globals.jsonFields;
   if (list !== undefined && list.split(',').every((f) => f.trim() === '')) {
     if (!known) throw new UsageError(`the JSON of \`recruit ${command}\` has no fixed fields to list`, [], 'run it with --json to see everything it prints, then --json <fields> takes any of its fields');
@@ -74,7 +68,7 @@ export async function prepareShape(io: IO, env: NodeJS.ProcessEnv, globals: Glob
     }
   }
   const collected = new CollectedStdout();
-  const keep = changesSomething(command, args) ? io.stderr : undefined;
+  const keep = changesSomething(traits, args) ? io.stderr : undefined;
   return {
     done: false,
     stdout: collected,

@@ -2,12 +2,14 @@
 // with JSON output, against the sandbox over HTTP; and where a spaced `--json` takes a value.
 import { describe, expect, it } from 'vitest';
 import { NOUNS_WITH_VERBS, settleJsonArgument } from '../../src/entry/json-argument.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram, COMMAND_TRAITS } from '../../src/program.js';
 import { Capture } from '../helpers/cli.js';
-import { JOB_JSON_FIELDS } from '../../src/commands/json-fields.js';
+import { JOB_JSON_FIELDS } from '../../src/domain/job-json-fields.js';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox } from '../helpers/sandbox.js';
 import { changesSomething } from '../../src/entry/shaped-action.js';
+import { traitsOf } from '../../src/commands/define.js';
+import { leafCommands } from '../helpers/command-line.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 describe('where a spaced --json takes a value', () => {
@@ -27,7 +29,7 @@ describe('where a spaced --json takes a value', () => {
     [['jobs', 'list', '--json', 'id', '--', 'x'], ['jobs', 'list', '--json=id', '--', 'x']],
     [['api', '/jobs', '--json', '--', '--json', 'x'], ['api', '/jobs', '--json', '--', '--json', 'x']],
   ])('%j is read as %j', (argv, settled) => {
-    expect(settleJsonArgument(argv)).toEqual(settled);
+    expect(settleJsonArgument(argv, COMMAND_TRAITS)).toEqual(settled);
   });
 
   it('knows every noun of the command tree that has verbs', () => {
@@ -144,7 +146,8 @@ describe('recruit … --json <fields> / --jq (sandbox)', () => {
   });
 });
 
-describe('which commands keep their results when --jq fails (entry/shaped-action.ts)', () => {
+describe('which commands keep their results when --jq fails (entry/shaped-action.ts, their traits)', () => {
+  const leaves = leafCommands();
   it.each([
     ['jobs create', [], true],
     ['jobs status', [['3'], 'closed', {}], true],
@@ -158,7 +161,7 @@ describe('which commands keep their results when --jq fails (entry/shaped-action
     ['jobs list', [{}], false],
     ['jobs get', ['3', {}], false],
   ] as const)('%s %j: %s', (command, args, expected) => {
-    expect(changesSomething(command, args)).toBe(expected);
+    expect(changesSomething(traitsOf(leaves.get(command)!), args)).toBe(expected);
   });
 
   it('in process too: a filter that fails after a change prints the result on stderr, exit 2', async () => {

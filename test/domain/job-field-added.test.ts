@@ -8,14 +8,18 @@ import type * as Registry from '../../src/domain/job-fields.js';
 import type { JobField } from '../../src/domain/job-fields.js';
 import { Capture, runCli } from '../helpers/cli.js';
 
-const BENEFITS: JobField = {
-  name: 'benefits',
-  kind: 'long-text',
-  label: 'Benefits',
-  flags: [{ flag: '--benefits <text>', help: 'what the job offers besides the salary' }],
-  formats: 'text: what the job offers besides the salary',
-  wizard: { ask: 'Benefits (health care, equipment, ...)' },
-};
+// Hoisted with the mock: the registry may be imported by the imports above (the plain `jobs get`
+// line's traits, through helpers/cli.ts), before this file's own lines run.
+const BENEFITS = vi.hoisted(
+  (): JobField => ({
+    name: 'benefits',
+    kind: 'long-text',
+    label: 'Benefits',
+    flags: [{ flag: '--benefits <text>', help: 'what the job offers besides the salary' }],
+    formats: 'text: what the job offers besides the salary',
+    wizard: { ask: 'Benefits (health care, equipment, ...)' },
+  }),
+);
 
 vi.mock('../../src/domain/job-fields.js', async (importOriginal) => {
   const registry = await importOriginal<typeof Registry>();

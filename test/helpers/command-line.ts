@@ -2,7 +2,7 @@
 // of the command it names would be given after the context. Nothing runs and nothing is sent.
 import type { Command } from 'commander';
 import { settleJsonArgument } from '../../src/entry/json-argument.js';
-import { buildProgram, commandWords } from '../../src/program.js';
+import { buildProgram, COMMAND_TRAITS, commandWords } from '../../src/program.js';
 import { Capture } from './cli.js';
 
 export interface Parsed {
@@ -13,7 +13,7 @@ export interface Parsed {
 }
 
 export async function runArguments(line: string[]): Promise<Parsed> {
-  const argv = settleJsonArgument(line); // as entry/run.ts does first
+  const argv = settleJsonArgument(line, COMMAND_TRAITS); // as entry/run.ts does first
   const program = buildProgram({ stdin: process.stdin, stdout: new Capture(), stderr: new Capture() }, {}, argv);
   // The words name the command, down to one without that subcommand (`lookup industries`: an argument).
   let command: Command = program;

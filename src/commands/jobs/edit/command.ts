@@ -1,8 +1,9 @@
 // `recruit jobs edit`: its help, with the file's format, and examples; the run function (run.ts) is
 // loaded when it runs.
 import { wrapWords } from '../../../terminal/wrap.js';
-import { examples, type Lazy, type Parent } from '../../define.js';
+import { examples, type Lazy, withTraits, type Parent } from '../../define.js';
 import { EDIT_FIELDS } from './edit-text.js';
+import { traits } from './traits.js';
 
 const lines = EDIT_FIELDS.filter((f) => !f.block).map((f) => f.key);
 const blocks = EDIT_FIELDS.filter((f) => f.block).map((f) => f.key);
@@ -16,8 +17,7 @@ const FORMAT =
   '`jobs update` refuse open the editor again, with the problems on top and your text kept.';
 
 export function addJobsEdit(jobs: Parent, lazy: Lazy): void {
-  jobs
-    .command('edit <jobId>')
+  withTraits(jobs.command('edit <jobId>'), traits)
     .description("open a job's fields in your editor ($VISUAL, $EDITOR), then check what you changed, show it and send it once you confirm (--yes without a terminal)")
     .addHelpText(
       'after',

@@ -1,10 +1,11 @@
 // `recruit jobs list`: the help and examples around its flags (flags.ts), and its run
 // function (run.ts), loaded when the command runs.
-import { examples, type Lazy, type Parent } from '../../define.js';
+import { examples, type Lazy, withTraits, type Parent } from '../../define.js';
 import { flags } from './flags.js';
+import { traits } from './traits.js';
 
 export function addJobsList(jobs: Parent, lazy: Lazy): void {
-  flags(jobs)
+  withTraits(flags(jobs), traits)
     .addHelpText(
       'after',
       `

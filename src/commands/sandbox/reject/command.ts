@@ -1,7 +1,8 @@
 // `recruit sandbox reject <jobId>`.
-import type { Lazy, Parent } from '../../define.js';
+import { withTraits, type Lazy, type Parent } from '../../define.js';
 import { addDecision } from '../decision-command.js';
+import { traits } from './traits.js';
 
 export function addSandboxReject(sandbox: Parent, lazy: Lazy): void {
-  addDecision(sandbox, 'reject', 'reject a job pending approval').action(lazy(() => import('./run.js')));
+  withTraits(addDecision(sandbox, 'reject', 'reject a job pending approval'), traits).action(lazy(() => import('./run.js')));
 }

@@ -1,0 +1,4 @@
+// What runs `recruit jobs status` needs to know of it (commands/define.ts, Traits).
+import type { Traits } from '../../define.js';
+
+export const traits: Traits = { changes: true };

@@ -1,0 +1,5 @@
+// What runs `recruit jobs wait` needs to know of it (commands/define.ts, Traits).
+import { JOB_JSON_FIELDS } from '../../../domain/job-json-fields.js';
+import type { Traits } from '../../define.js';
+
+export const traits: Traits = { jsonFields: JOB_JSON_FIELDS };

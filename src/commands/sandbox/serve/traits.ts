@@ -1,0 +1,4 @@
+// What runs `recruit sandbox serve` needs to know of it (commands/define.ts, Traits).
+import type { Traits } from '../../define.js';
+
+export const traits: Traits = { runsUntilStopped: true };
