@@ -114,3 +114,24 @@ export function noBufferConstructor(packages) {
     },
   };
 }
+
+/**
+ * The MCP SDK's server imports its Ajv validator (Ajv and its formats, some 150 KB) for the one
+ * thing it validates with JSON Schema, what a server asks of the user through the client
+ * (elicitation). `recruit mcp` asks nothing and passes a validator of its own
+ * (src/commands/mcp/run.ts), so the bundle carries a stub that says so if it is ever built.
+ */
+export function withoutSdkAjv() {
+  return {
+    name: 'without-sdk-ajv',
+    setup(build) {
+      build.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) =>
+        /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: 'ajv-provider', namespace: 'without-sdk-ajv' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'without-sdk-ajv' }, () => ({
+        contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('recruit bundles no Ajv: pass jsonSchemaValidator'); } }",
+        loader: 'js',
+      }));
+    },
+  };
+}

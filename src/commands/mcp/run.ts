@@ -94,10 +94,19 @@ function answersAwaited(transport: StdioServerTransport): () => Promise<void> {
   return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)));
 }
 
+/**
+ * The SDK validates with JSON Schema only what a server asks of the user through the client
+ * (elicitation), which recruit never does; its default validator builds Ajv with its formats at
+ * start-up, time an assistant waits for its first tools/list.
+ */
+const NO_CLIENT_INPUT = {
+  getValidator: () => () => ({ valid: false as const, data: undefined, errorMessage: 'recruit asks the client for no input' }),
+};
+
 export default async function mcp(ctx: Context, options: McpOptions): Promise<void> {
   const tools = selectTools(options);
   const [{ McpServer }, { StdioServerTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
-  const server = new McpServer({ name: 'recruit', version: VERSION }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'recruit', version: VERSION }, { instructions: INSTRUCTIONS, jsonSchemaValidator: NO_CLIENT_INPUT });
   const secrets = () => secretsOf(ctx);
   for (const tool of tools) {
     server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input(), annotations: { title: tool.title, ...tool.annotations } }, handler(ctx, tool, secrets));
