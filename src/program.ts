@@ -57,6 +57,7 @@ import { traits as jobsPending } from './commands/jobs/pending/traits.js';
 import { traits as jobsStatus } from './commands/jobs/status/traits.js';
 import { traits as jobsUpdate } from './commands/jobs/update/traits.js';
 import { traits as jobsWait } from './commands/jobs/wait/traits.js';
+import { traits as mcp } from './commands/mcp/traits.js';
 import { traits as lookup } from './commands/lookup/traits.js';
 import { traits as sandboxApprove } from './commands/sandbox/approve/traits.js';
 import { traits as sandboxReject } from './commands/sandbox/reject/traits.js';
@@ -83,6 +84,7 @@ export const COMMAND_TRAITS: readonly Traits[] = [
   jobsUpdate,
   jobsWait,
   lookup,
+  mcp,
   sandboxApprove,
   sandboxReject,
   sandboxServe,

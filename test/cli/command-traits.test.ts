@@ -12,6 +12,7 @@ import { JOB_JSON_FIELDS } from '../../src/domain/job-json-fields.js';
 import { LOOKUP_TABLE } from '../../src/domain/lookup-kinds.js';
 import { knownJsonFields } from '../../src/entry/json-argument.js';
 import { changesSomething, jsonFieldsOf } from '../../src/entry/shaped-action.js';
+import { runCli } from '../helpers/cli.js';
 import { buildProgram, COMMAND_TRAITS, lazyActions } from '../../src/program.js';
 import { Capture } from '../helpers/cli.js';
 import { leafCommands } from '../helpers/command-line.js';
@@ -41,12 +42,12 @@ describe('each command tells its traits through its own command object', () => {
     expect(jsonFieldsOf(traits('lookup'), ['job-options', {}])).toBeUndefined();
   });
 
-  it('the ones that change something on the service, and the one that runs until stopped', () => {
+  it('the ones that change something on the service, and the ones that run until stopped', () => {
     expect(pathsWhere((t) => t.changes === true)).toEqual(['jobs apply', 'jobs create', 'jobs edit', 'jobs status', 'jobs update', 'sandbox approve', 'sandbox reject']);
     expect(pathsWhere((t) => typeof t.changes === 'function')).toEqual(['api']);
     expect(changesSomething(traits('api'), ['/jobs/3', { method: 'delete' }])).toBe(true);
     expect(changesSomething(traits('api'), ['/jobs/3', {}])).toBe(false);
-    expect(pathsWhere((t) => t.runsUntilStopped === true)).toEqual(['sandbox serve']);
+    expect(pathsWhere((t) => t.runsUntilStopped === true)).toEqual(['mcp', 'sandbox serve']);
   });
 
   it('every traits object in the tree is gathered by program.ts, and each gathered one is some command\'s', () => {
@@ -99,5 +100,16 @@ describe('a command nobody else knows of, declared with traits of its own', () =
     const result = await madeUp(['made-up'], true, { RECRUIT_PAGER: `"${process.execPath}" "${RECORDER}" "${seen}"` });
     expect(result).toMatchObject({ code: 0, ran: true });
     expect(existsSync(seen) && (JSON.parse(readFileSync(seen, 'utf8')) as { input: string }).input).toBe('a long text\n');
+  });
+});
+
+describe('a command that runs until stopped', () => {
+  it('recruit mcp refuses --jq and --json <fields> before it serves: its stdout is the protocol', async () => {
+    for (const shaping of [['--jq', '.'], ['--json=id']]) {
+      const result = await runCli([...shaping, 'mcp', '--sandbox'], { env: { RECRUIT_STATE_DIR: mkdtempSync(join(tmpdir(), 'recruit-traits-')) } });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('`recruit mcp` runs until it is stopped');
+      expect(result.stdout).toBe('');
+    }
   });
 });
