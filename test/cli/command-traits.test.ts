@@ -2,17 +2,20 @@
 // stopped) is declared in its own folder and attached to its command (commands/define.ts, Traits):
 // found here through each command object of the whole tree, never by its name. A command the rest
 // of the code has never heard of is paged and has its fields checked from its traits alone.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { traitsOf, withTraits, type Traits } from '../../src/commands/define.js';
 import { JOB_JSON_FIELDS } from '../../src/domain/job-json-fields.js';
 import { LOOKUP_TABLE } from '../../src/domain/lookup-kinds.js';
 import { knownJsonFields } from '../../src/entry/json-argument.js';
 import { changesSomething, jsonFieldsOf } from '../../src/entry/shaped-action.js';
 import { runCli } from '../helpers/cli.js';
+
+const temp = mkdtempSync(join(tmpdir(), 'recruit-traits-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
 import { buildProgram, COMMAND_TRAITS, lazyActions } from '../../src/program.js';
 import { Capture } from '../helpers/cli.js';
 import { leafCommands } from '../helpers/command-line.js';
@@ -96,7 +99,7 @@ describe('a command nobody else knows of, declared with traits of its own', () =
   });
 
   it('pages on a terminal', async () => {
-    const seen = join(mkdtempSync(join(tmpdir(), 'recruit-traits-')), 'seen.json');
+    const seen = join(temp, 'seen.json');
     const result = await madeUp(['made-up'], true, { RECRUIT_PAGER: `"${process.execPath}" "${RECORDER}" "${seen}"` });
     expect(result).toMatchObject({ code: 0, ran: true });
     expect(existsSync(seen) && (JSON.parse(readFileSync(seen, 'utf8')) as { input: string }).input).toBe('a long text\n');
@@ -106,7 +109,7 @@ describe('a command nobody else knows of, declared with traits of its own', () =
 describe('a command that runs until stopped', () => {
   it('recruit mcp refuses --jq and --json <fields> before it serves: its stdout is the protocol', async () => {
     for (const shaping of [['--jq', '.'], ['--json=id']]) {
-      const result = await runCli([...shaping, 'mcp', '--sandbox'], { env: { RECRUIT_STATE_DIR: mkdtempSync(join(tmpdir(), 'recruit-traits-')) } });
+      const result = await runCli([...shaping, 'mcp', '--sandbox'], { env: { RECRUIT_STATE_DIR: join(temp, 'state') } });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toContain('`recruit mcp` runs until it is stopped');
       expect(result.stdout).toBe('');
