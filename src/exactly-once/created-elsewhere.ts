@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountPart } from './journal-files.js';
-import { readLines } from './lines.js';
+import { journalEntries } from './journal-read.js';
 import type { Account } from './records.js';
 import { checkedResume } from './resume-command.js';
 
@@ -30,15 +30,7 @@ export async function createdElsewhere(dir: string, account: Account, ids: Reado
   for (const n of names) {
     let file: string | undefined;
     try {
-      for await (const line of readLines(join(dir, n))) {
-        if (typeof line !== 'string') continue;
-        let entry: Record<string, unknown>;
-        try {
-          entry = JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          continue; // a torn line
-        }
-        if (entry === null || typeof entry !== 'object') continue;
+      for await (const entry of journalEntries(join(dir, n))) {
         if (entry.type === 'run') {
           const command = checkedResume(entry.command);
           file = command?.kind === 'create' && command.file !== null ? command.file : undefined;

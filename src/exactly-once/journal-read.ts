@@ -72,6 +72,20 @@ export async function load(file: string, identities: ItemIds, onCreated: (index:
   return state;
 }
 
+/** Every entry of a journal that is a whole JSON object, in file order: a torn or over-long line is passed over. */
+export async function* journalEntries(file: string): AsyncGenerator<Record<string, unknown>> {
+  for await (const line of readLines(file)) {
+    if (typeof line !== 'string') continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // a torn line
+    }
+    if (entry !== null && typeof entry === 'object') yield entry as Record<string, unknown>;
+  }
+}
+
 /** The created entries of a journal, in file order: the item's identity and the job id. */
 export async function* createdEntries(file: string): AsyncGenerator<{ id: string; jobId: number }> {
   for await (const line of readLines(file)) {

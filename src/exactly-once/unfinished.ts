@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { KEY_IN_USE_CODE } from '../api/errors.js';
 import { ACTIVE_JOB_LIMIT_CODE } from '../domain/job-status.js';
 import { accountPart } from './journal-files.js';
-import { readLines } from './lines.js';
+import { journalEntries } from './journal-read.js';
 import type { Account } from './records.js';
 import { checkedResume, type ResumeCommand } from './resume-command.js';
 
@@ -34,15 +34,7 @@ export interface UnfinishedRun {
 export async function lastRunOf(file: string): Promise<Omit<UnfinishedRun, 'journal'> | undefined> {
   let run: { at: string; items: number; pending: number; command: ResumeCommand } | undefined;
   let answered = new Set<string>();
-  for await (const line of readLines(file)) {
-    if (typeof line !== 'string') continue;
-    let entry: Record<string, unknown>;
-    try {
-      entry = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      continue; // a torn line
-    }
-    if (entry === null || typeof entry !== 'object') continue;
+  for await (const entry of journalEntries(file)) {
     if (entry.type === 'run') {
       const command = checkedResume(entry.command);
       const numbers = Number.isSafeInteger(entry.items) && Number.isSafeInteger(entry.pending) && typeof entry.at === 'string';
