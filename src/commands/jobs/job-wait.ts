@@ -10,6 +10,7 @@ import { getJobOptions } from '../../context/job-options.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { sanitize } from '../../core/sanitize.js';
+import { listed } from '../../core/listed.js';
 import { waitForJobs, type Target, type Waited } from '../../jobs/wait/wait-for-jobs.js';
 import { writeJson } from '../../terminal/output.js';
 import { findStatus, statusList } from './status-option.js';
@@ -46,10 +47,8 @@ const stateOf = (job: Job): string => sanitize(`status ${job.statusLabel ?? job.
 
 /** `job 26`, `jobs 26, 15 and 14`; past ten ids, `jobs 26, 15, … and 40 more`. */
 export function jobsNamed(ids: readonly number[]): string {
-  if (ids.length === 1) return `job ${ids[0]}`;
-  const shown = ids.length > 10 ? ids.slice(0, 9) : ids.slice(0, -1);
-  const last = ids.length > 10 ? `${ids.length - 9} more` : String(ids.at(-1));
-  return `jobs ${shown.join(', ')} and ${last}`;
+  const names = ids.map(String);
+  return `${ids.length === 1 ? 'job' : 'jobs'} ${ids.length > 10 ? listed(names, 9) : listed(names)}`;
 }
 
 /** The spinner's words for the jobs still waited for, and where they are: one job's state, or how many are in each. */

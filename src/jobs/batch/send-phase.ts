@@ -14,6 +14,7 @@ import type { Results } from './results.js';
 import { batchKey } from '../../exactly-once/derived-key.js';
 import { sendAll } from './send.js';
 import { isAbsolute, relative } from 'node:path';
+import { listed } from '../../core/listed.js';
 import { journalsDir } from '../../core/paths.js';
 import { createdElsewhere } from '../../exactly-once/created-elsewhere.js';
 import type { Stopper } from '../../exactly-once/stop-signals.js';
@@ -96,7 +97,7 @@ async function elsewhereNote(ctx: Context, s: SendContext, ids: readonly string[
     const near = relative(process.cwd(), file);
     return near !== '' && !near.startsWith('..') && !isAbsolute(near) ? near : file;
   });
-  const named = shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  const named = listed(shown);
   const where =
     files.length > 0 && unaccounted === 0
       ? `, from ${named} on this machine`

@@ -3,17 +3,13 @@
 // hidden sheet is read only when --sheet names it. Hidden rows and columns hold data and are read.
 // Each is said in a note.
 import { UsageError } from '../../core/errors.js';
+import { listed } from '../../core/listed.js';
 import type { BookSheet } from './xlsx-book.js';
 import { columnLetters } from './xlsx-zip.js';
 
 /** How many rows or columns a note names; the rest are counted. */
 const NAMED = 5;
 
-/** "4", "4 and 7", "4, 7 and 9", "4, 7, 9, 12, 15 and 3 more". */
-function listed(names: readonly string[]): string {
-  if (names.length <= NAMED) return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
-  return `${names.slice(0, NAMED).join(', ')} and ${(names.length - NAMED).toLocaleString('en-US')} more`;
-}
 
 const hidden = (sheet: BookSheet) => sheet.state === 'hidden' || sheet.state === 'veryHidden';
 const stateOf = (sheet: BookSheet) => (sheet.state === 'veryHidden' ? 'very hidden' : 'hidden');
@@ -43,7 +39,7 @@ export function chooseSheet(sheets: readonly BookSheet[], display: string, name:
   const sheet = sheets[first]!;
   if (first === 0) return { sheet };
   const skipped = sheets.slice(0, first);
-  const what = skipped.length === 1 ? `sheet "${skipped[0]!.name}" of ${display} is ${stateOf(skipped[0]!)}` : `sheets ${listed(skipped.map((s) => `"${s.name}"`))} of ${display} are hidden`;
+  const what = skipped.length === 1 ? `sheet "${skipped[0]!.name}" of ${display} is ${stateOf(skipped[0]!)}` : `sheets ${listed(skipped.map((s) => `"${s.name}"`), NAMED)} of ${display} are hidden`;
   return { sheet, note: `note: ${what}; reading "${sheet.name}", its first visible sheet (--sheet names a hidden sheet to read it)` };
 }
 
@@ -71,9 +67,9 @@ export class HiddenCells {
   /** One note naming the hidden rows and columns read, or none. */
   note(display: string): string | undefined {
     const parts: string[] = [];
-    if (this.rows.length > 0) parts.push(`${this.rows.length === 1 ? 'row' : 'rows'} ${listed(this.rows.map(String))}`);
+    if (this.rows.length > 0) parts.push(`${this.rows.length === 1 ? 'row' : 'rows'} ${listed(this.rows.map(String), NAMED)}`);
     const columns = [...this.columns].sort((a, b) => a - b).map(columnLetters);
-    if (columns.length > 0) parts.push(`${columns.length === 1 ? 'column' : 'columns'} ${listed(columns)}`);
+    if (columns.length > 0) parts.push(`${columns.length === 1 ? 'column' : 'columns'} ${listed(columns, NAMED)}`);
     if (parts.length === 0) return undefined;
     const one = this.rows.length + columns.length === 1;
     return `note: ${display}, sheet "${this.sheet}": ${parts.join(' and ')} ${one ? 'is' : 'are'} hidden in the workbook; ${one ? 'it is' : 'they are'} read`;
