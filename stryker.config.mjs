@@ -11,6 +11,7 @@ const reliabilityCore = [
   'src/api/rate-limit-fields.ts',
   'src/exactly-once/journal.ts',
   'src/exactly-once/journal-read.ts',
+  'src/exactly-once/created-elsewhere.ts',
   'src/exactly-once/journal-files.ts',
   'src/exactly-once/records.ts',
   'src/exactly-once/run.ts',
