@@ -2,10 +2,9 @@
 // file that starts a process (the built CLI, a shell, a pseudo-terminal, `mount`) is left out, as
 // test/helpers/tiers.ts tells them by what they import. `npm test` still runs every file.
 import { fileURLToPath } from 'node:url';
-import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vitest.config.js';
+import { suite } from './vitest.config.js';
 import { spawnedTestFiles } from './test/helpers/tiers.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default mergeConfig(base, defineConfig({ test: { exclude: spawnedTestFiles(root) } }));
+export default suite(spawnedTestFiles(root));

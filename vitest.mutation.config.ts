@@ -4,7 +4,7 @@
 import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import base from './vitest.config.js';
+import { common as base } from './vitest.config.js';
 
 /**
  * Stryker runs one mutant's covering tests in one worker and stops at the first failure, so the

@@ -8,6 +8,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
 import { useScriptedProxy, type Incoming } from '../helpers/scripted-proxy.js';
+import { useOwnSignalListeners } from '../helpers/own-signal-listeners.js';
+
+useOwnSignalListeners(['SIGINT']);
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 const proxy = useScriptedProxy(sandbox);

@@ -1,5 +1,7 @@
 # Prints what Tab offers in zsh for a command line, one "match" or "match -- description" per line.
-# Usage: zsh -f complete.zsh <directory holding _recruit> <command line>
+# Usage: zsh -f complete.zsh <directory holding _recruit> <command line> <compinit's dump file>
+# The dump (made by the first run, read by the next ones) spares each run compinit's scan of every
+# completion function, most of its time.
 # zsh completes only inside the line editor, so this drives an interactive `zsh -f -i` through a
 # pseudo-terminal (zpty) and records every match the completion functions add (compadd is wrapped).
 zmodload zsh/zpty || exit 3
@@ -10,7 +12,7 @@ cat > $setup <<SETUP
 PROMPT=''
 stty columns 400 2>/dev/null; COLUMNS=400
 fpath=(${(q)1} \$fpath)
-autoload -Uz compinit && compinit -u -D
+autoload -Uz compinit && compinit -u -d ${(q)3}
 bindkey '^I' complete-word
 zstyle ':completion:*' list-grouped false
 zstyle ':completion:*' insert-tab false

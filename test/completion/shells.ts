@@ -2,6 +2,7 @@
 // command line: bash by calling the completion function as bash would, zsh through a pseudo-terminal
 // (complete.zsh), fish with `complete -C`.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -82,6 +83,9 @@ export interface CompleteOptions {
   scripts?: string;
 }
 
+/** compinit's dump for the completion scripts in `dir`, in this test file's temporary directory. */
+const zshDump = (dir: string) => join(tmpdir(), `recruit-zcompdump-${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`);
+
 /** What `shell` offers for `line`, through the completion script in a real shell. @spawns */
 export function complete(shell: Shell, line: string, options: CompleteOptions = {}): Completion {
   const env: NodeJS.ProcessEnv = {
@@ -96,7 +100,7 @@ export function complete(shell: Shell, line: string, options: CompleteOptions = 
     shell === 'bash'
       ? ['bash', ['--norc', '--noprofile', '-c', BASH_DRIVER, 'bash', join(dir, SCRIPT_NAME.bash), ...bashWords(line)]]
       : shell === 'zsh'
-        ? ['zsh', ['-f', ZSH_HARNESS, dir, line]]
+        ? ['zsh', ['-f', ZSH_HARNESS, dir, line, zshDump(dir)]]
         : ['fish', ['--no-config', '-c', 'source $argv[1]; complete -C$argv[2]', join(dir, SCRIPT_NAME.fish), line]];
   const result = spawnSync(command, args as string[], { env, encoding: 'utf8', timeout: 20_000 });
   if (result.error) throw result.error;

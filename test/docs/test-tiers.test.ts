@@ -6,7 +6,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fast from '../../vitest.fast.config.js';
-import { CHILD_PROCESS, markedSpawns, relativeImports, spawnedTestFiles, spawningHelpers, spawns } from '../helpers/tiers.js';
+import whole from '../../vitest.config.js';
+import { CHILD_PROCESS, isolatedTestFiles, markedSpawns, MOCKS_MODULES, relativeImports, spawnedTestFiles, spawningHelpers, spawns } from '../helpers/tiers.js';
+
+interface Project {
+  name: string;
+  include: string[];
+  exclude: string[];
+  isolate?: boolean;
+}
+
+/** The projects of a configuration of the suite (vitest.config.ts, `suite`). */
+function projectsOf(config: typeof fast): Project[] {
+  return (config.test?.projects ?? []).map((p) => {
+    const test = (p as { test: Partial<Project> }).test;
+    return { name: test.name!, include: test.include ?? [], exclude: test.exclude ?? [], ...(test.isolate !== undefined ? { isolate: test.isolate } : {}) };
+  });
+}
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(`${root}${file}`, 'utf8');
@@ -58,11 +74,30 @@ describe('the tiers of the suite', () => {
   });
 
   it('`npm run test:fast` (vitest.fast.config.ts) leaves out exactly the spawned tier, beside what the whole suite leaves out', () => {
-    const exclude = fast.test?.exclude ?? [];
     const tier = spawnedTestFiles(root);
     expect(tier.length).toBeGreaterThan(30);
-    for (const file of tier) expect(exclude, file).toContain(file);
-    expect(exclude).toContain('test/windows/**');
+    const projects = projectsOf(fast);
+    expect(projects.map((p) => p.name)).toEqual(['shared', 'own process']);
+    for (const project of projects) {
+      for (const file of tier) expect(project.exclude, `${project.name}: ${file}`).toContain(file);
+      expect(project.exclude).toContain('test/windows/**');
+    }
+    expect(projectsOf(whole).every((p) => tier.every((f) => !p.exclude.includes(f)))).toBe(true);
     expect(JSON.parse(read('package.json')).scripts['test:fast']).toBe('vitest run --config vitest.fast.config.ts');
+  });
+
+  it('a file that mocks a module runs in a process of its own; every other file shares its worker', () => {
+    const isolated = isolatedTestFiles(root);
+    expect(isolated).toEqual(expect.arrayContaining(['test/domain/job-field-added.test.ts', 'test/sandbox/api-description-added.test.ts']));
+    const [shared, own] = projectsOf(whole);
+    expect(shared).toMatchObject({ name: 'shared', isolate: false, include: ['test/**/*.test.ts'] });
+    for (const file of isolated) expect(shared!.exclude, file).toContain(file);
+    expect(own).toMatchObject({ name: 'own process', include: isolated });
+    expect(own!.isolate).not.toBe(false);
+    // Spelt in pieces: this file mocks nothing.
+    const mock = 'vi.' + 'mock';
+    expect(MOCKS_MODULES.test(`${mock}('../../src/domain/job-fields.js', async (original) => ({}));`)).toBe(true);
+    expect(MOCKS_MODULES.test(`vi.do${'Mock'}('x')`)).toBe(true);
+    expect(MOCKS_MODULES.test('vi.fn(); vi.spyOn(console, "log"); // a mock of a function')).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
 // Which signals stop a run and how each is announced. The listeners are called with
 // process.emit, so no real signal is sent; test/batch/sigterm.test.ts sends real ones to the built CLI.
 import { afterEach, describe, expect, it } from 'vitest';
+import { useOwnSignalListeners } from '../helpers/own-signal-listeners.js';
 import { onStopSignals, untilForced, type Stopper } from '../../src/exactly-once/stop-signals.js';
 
 let off: (() => void) | undefined;
 afterEach(() => off?.());
+
+useOwnSignalListeners();
 
 function watch(): { stopper: Stopper; said: string[] } {
   const said: string[] = [];

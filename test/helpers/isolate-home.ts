@@ -1,39 +1,31 @@
-// Every test file gets its own config and state directories, never the developer's, and its own
-// temporary directory: TMPDIR points into it, so every mkdtemp of the file's tests and of the
-// processes they start lands there, and the whole of it is removed when the file's tests end. A
-// worker killed before its end (a timeout in a mutation run) cannot remove its own: the next test
-// file removes the directories of processes that are no longer running.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// Every test file gets its own config and state directories, never the developer's, and a temporary
+// directory that is not the system's: TMPDIR points into a home of the test process, so every
+// mkdtemp of the file's tests and of the processes they start lands there. The home is made once a
+// process, because `npm run test:fast` runs many files in one process (`isolate: false`), and a
+// module a file imported (a helper's directory made at import) outlives the file: its directory
+// must too. The file's own directories are removed when its tests end, the home when the process
+// exits; a worker killed before its end (a timeout in a mutation run) cannot remove its own: the
+// next test process, and the run's teardown (test/helpers/global-cleanup.ts), remove the homes of
+// processes that are no longer running.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import { removeDeadHomes, testHomePrefix } from './test-homes.js';
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+if (process.env.RECRUIT_TEST_HOME === undefined) {
+  const root = tmpdir();
+  removeDeadHomes(root);
+  const home = mkdtempSync(join(root, testHomePrefix(process.pid)));
+  mkdirSync(join(home, 'tmp'));
+  process.env.RECRUIT_TEST_HOME = home;
+  process.env.TMPDIR = join(home, 'tmp');
+  process.once('exit', () => rmSync(home, { recursive: true, force: true, maxRetries: 3 }));
 }
 
-const root = tmpdir();
-for (const name of readdirSync(root)) {
-  const pid = Number(/^recruit-test-(\d+)-/.exec(name)?.[1]);
-  if (!(pid > 0) || running(pid)) continue;
-  try {
-    rmSync(join(root, name), { recursive: true, force: true });
-  } catch {
-    // Best effort: what cannot be removed (a tmpfs a killed test left mounted: EBUSY) is no reason
-    // to fail this file's tests.
-  }
-}
-
-const home = mkdtempSync(join(root, `recruit-test-${process.pid}-`));
-process.env.TMPDIR = join(home, 'tmp');
-mkdirSync(process.env.TMPDIR);
-process.env.RECRUIT_STATE_DIR = join(home, 'state');
-process.env.RECRUIT_CONFIG_DIR = join(home, 'config');
+const own = mkdtempSync(join(process.env.RECRUIT_TEST_HOME, 'file-'));
+process.env.RECRUIT_STATE_DIR = join(own, 'state');
+process.env.RECRUIT_CONFIG_DIR = join(own, 'config');
 delete process.env.RECRUIT_BASE_URL;
 delete process.env.RECRUIT_TOKEN;
 delete process.env.RECRUIT_PROFILE;
@@ -46,5 +38,5 @@ process.env.RECRUIT_PAGER = '';
 process.env.RECRUIT_KEYRING = '0';
 
 afterAll(() => {
-  rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+  rmSync(own, { recursive: true, force: true, maxRetries: 3 });
 });

@@ -73,3 +73,18 @@ export function spawnedTestFiles(root: string): string[] {
     .sort();
 }
 
+
+/**
+ * A test file that replaces modules (`vi.mock`, `vi.doMock`) changes them for every later file of
+ * its process: such files run in a process of their own. Every other file shares its worker's
+ * modules with the files before it (`isolate: false`), which spares each file importing them afresh.
+ */
+export const MOCKS_MODULES = /\bvi\.(?:mock|doMock|unmock|doUnmock)\s*\(/;
+
+/** The test files that run in a process of their own, relative to `root` (posix separators), sorted. */
+export function isolatedTestFiles(root: string): string[] {
+  return filesUnder(root, 'test')
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => MOCKS_MODULES.test(readFileSync(join(root, f), 'utf8')))
+    .sort();
+}

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { forward, readBody, useListening } from '../../helpers/fake-server.js';
 import { useSandbox, words } from '../../helpers/sandbox.js';
+import { useOwnSignalListeners } from '../../helpers/own-signal-listeners.js';
+
+useOwnSignalListeners(['SIGINT']);
 
 const sandbox = useSandbox({ activeJobLimit: 1000 });
 /** Where the fake Ctrl-C is pressed: as the first request whose path ends so arrives. */
