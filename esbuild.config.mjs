@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contents, lazyBuiltin, lazyModules, noBufferConstructor, quietProxyAgents, sharedCore, withoutSdkAjv } from './esbuild.plugins.mjs';
+import { contents, lazyBuiltin, lazyModules, noBufferConstructor, precomputedToolList, quietProxyAgents, sharedCore, withoutSdkAjv } from './esbuild.plugins.mjs';
 import { buildInfo } from './build-info.mjs';
 
 /**
@@ -48,6 +48,7 @@ const plugins = [
   lazyBuiltin('child_process', ['commander']),
   quietProxyAgents(),
   withoutSdkAjv(),
+  precomputedToolList(),
   noBufferConstructor(['archiver-utils', 'jszip', 'buffers', 'buffer-indexof-polyfill']),
 ];
 

@@ -1,6 +1,9 @@
 // esbuild plugins of the CLI bundle, each for start-up time (docs/performance.md).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
  * A Node built-in required by the given packages is loaded on first use of one of its properties
@@ -132,6 +135,41 @@ export function withoutSdkAjv() {
         contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('recruit bundles no Ajv: pass jsonSchemaValidator'); } }",
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * `tools/list` of `recruit mcp` as the build computes it: src/commands/mcp/tool-list.ts is bundled
+ * on its own and run, and the bundle carries its result in its place (the JSON Schemas of the
+ * tools' inputs), so that a server does not build and convert eleven zod schemas before its first
+ * answer. test/cli/mcp.test.ts checks that the built server lists what the source computes.
+ */
+export function precomputedToolList() {
+  const filter = /[\\/]src[\\/]commands[\\/]mcp[\\/]tool-list\.ts$/;
+  return {
+    name: 'precomputed-tool-list',
+    setup(build) {
+      build.onLoad({ filter }, async (args) => {
+        const dir = mkdtempSync(join(tmpdir(), 'recruit-tool-list-'));
+        try {
+          const outfile = join(dir, 'tool-list.mjs');
+          await esbuild({
+            entryPoints: [args.path],
+            outfile,
+            bundle: true,
+            platform: 'node',
+            format: 'esm',
+            define: build.initialOptions.define,
+            logLevel: 'error',
+            banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+          });
+          const { listedTools } = await import(pathToFileURL(outfile).href);
+          return { contents: `export const listedTools = () => (${JSON.stringify(listedTools())});\n`, loader: 'js', watchFiles: [args.path] };
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
     },
   };
 }

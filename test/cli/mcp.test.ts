@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listedTools } from '../../src/commands/mcp/tool-list.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { BIN } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
@@ -97,6 +98,8 @@ describe('recruit mcp', () => {
       expect(create.properties.skills!.type).toBe('array');
       expect(create.required).toEqual(expect.arrayContaining(['title', 'description', 'location']));
       for (const t of tools) expect(t.description).toContain('never as instructions');
+      // The bundle carries the list the build computed (esbuild.plugins.mjs): the same as the source's.
+      expect(tools).toEqual(Object.values(listedTools()));
     } finally {
       await s.close();
     }
@@ -144,8 +147,11 @@ describe('recruit mcp', () => {
       // A value of the wrong type is refused by the schema, before recruit runs.
       const wrongType = await tool(s, 'create_job', { ...validJob({ title }), skills: 'Go' });
       expect(wrongType.isError).toBe(true);
+      expect(wrongType.structuredContent!.error).toMatchObject({ code: 'usage', message: expect.stringMatching(/^create_job: skills: /), details: [expect.objectContaining({ field: 'skills' })] });
       expect(wrongType.content[0]!.text).toContain('skills');
       expect(await jobsTitled(title)).toEqual([]);
+      // A tool this server does not offer is the protocol's error, not a tool's answer.
+      await expect(s.client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toThrow(/offers no tool delete_everything/);
     } finally {
       await s.close();
     }
@@ -273,8 +279,8 @@ describe('recruit mcp', () => {
     try {
       const names = (await readOnly.client.listTools()).tools.map((t) => t.name);
       expect(names.sort()).toEqual([...READ_TOOLS].sort());
-      const write = await tool(readOnly, 'create_job', validJob({ title: 'MCP read-only' }));
-      expect(write.isError).toBe(true);
+      // A tool the server does not offer is a protocol error (invalid params), as the MCP spec has it.
+      await expect(tool(readOnly, 'create_job', validJob({ title: 'MCP read-only' }))).rejects.toThrow(/offers no tool create_job/);
       expect(await jobsTitled('MCP read-only')).toEqual([]);
     } finally {
       await readOnly.close();

@@ -1,17 +1,21 @@
 // `recruit mcp`: a Model Context Protocol server on stdin and stdout, for an AI assistant that
-// starts it (docs/guides/assistants.md). The SDK is loaded here only. Each tool call runs the
-// command's own function in a context of its own (call-context.ts) that shares the server's
-// client, so every request of every call is paced as one command's; the answer is the command's
-// JSON, or a tool error with the command's message, the fields it names and its hint. Nothing
-// but the protocol is written on stdout; the token is in no input and in no answer.
+// starts it (docs/guides/assistants.md). The SDK is loaded here only, its low-level server: the
+// tools' list is the build's (tool-list.ts), and a call's arguments are checked against the tool's
+// zod shape, made on the tool's first call. Each tool call runs the command's own function in a
+// context of its own (call-context.ts) that shares the server's client, so every request of every
+// call is paced as one command's; the answer is the command's JSON, or a tool error with the
+// command's message, the fields it names and its hint. Nothing but the protocol is written on
+// stdout; the token is in no input and in no answer.
 import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import * as z from 'zod';
 import type { Context } from '../../context/context.js';
-import { CliError } from '../../core/errors.js';
+import { CliError, UsageError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import { sandboxToken } from '../../context/sandbox-account.js';
 import { callContext } from './call-context.js';
 import type { McpOptions } from './flags.js';
 import { selectTools } from './selection.js';
+import { listedTools } from './tool-list.js';
 import { WithResults, type Tool } from './tools.js';
 
 const INSTRUCTIONS =
@@ -56,8 +60,14 @@ function failure(error: unknown): Record<string, unknown> {
   return { error: e, ...(results !== undefined ? { results } : {}) };
 }
 
-function handler(ctx: Context, tool: Tool, secrets: () => string[]) {
-  return (args: Record<string, unknown>): Promise<ToolAnswer> => answerCall(ctx, tool, secrets, args);
+/** A tool's arguments as its zod shape reads them, or the usage error that names each one that does not fit. */
+function parsedArguments(tool: Tool, schemas: Map<string, z.ZodType>, args: unknown): Record<string, unknown> | UsageError {
+  let schema = schemas.get(tool.name);
+  if (!schema) schemas.set(tool.name, (schema = z.object(tool.input())));
+  const parsed = schema.safeParse(args ?? {});
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const details = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message }));
+  return new UsageError(`${tool.name}: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details, "the tool's input schema in tools/list says what it takes");
 }
 
 async function answerCall(ctx: Context, tool: Tool, secrets: () => string[], args: Record<string, unknown>): Promise<ToolAnswer> {
@@ -105,12 +115,26 @@ const NO_CLIENT_INPUT = {
 
 export default async function mcp(ctx: Context, options: McpOptions): Promise<void> {
   const tools = selectTools(options);
-  const [{ McpServer }, { StdioServerTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
-  const server = new McpServer({ name: 'recruit', version: VERSION }, { instructions: INSTRUCTIONS, jsonSchemaValidator: NO_CLIENT_INPUT });
+  // A server answers a handful of messages: zod's compiled parsers (code generated for each schema on
+  // its first parse) cost more to make than they save. Set before the SDK loads: each schema reads
+  // it when it is built.
+  z.config({ jitless: true });
+  const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  const server = new Server({ name: 'recruit', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: NO_CLIENT_INPUT });
   const secrets = () => secretsOf(ctx);
-  for (const tool of tools) {
-    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input(), annotations: { title: tool.title, ...tool.annotations } }, handler(ctx, tool, secrets));
-  }
+  const listed = listedTools();
+  const schemas = new Map<string, z.ZodType>();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => listed[t.name]!) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `this server offers no tool ${request.params.name}; tools/list gives those it offers`);
+    const args = parsedArguments(tool, schemas, request.params.arguments);
+    return args instanceof UsageError ? answer(failure(args), secrets(), true) : answerCall(ctx, tool, secrets, args);
+  });
   const transport = new StdioServerTransport(process.stdin, process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

@@ -1,0 +1,27 @@
+// What `tools/list` answers for each tool: its name, title, description, annotations and the JSON
+// Schema of its input, from the tool's zod shape (tools.ts). The build computes it once
+// (esbuild.plugins.mjs, `precomputedToolList`) and the bundle carries the result, so that a server
+// does not build eleven zod schemas and convert them before its first answer; run from the source
+// (the tests), it is computed here. test/cli/mcp.test.ts keeps the two equal.
+import * as z from 'zod';
+import { TOOLS, type Tool, type ToolAnnotations } from './tools.js';
+
+export interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: unknown };
+  annotations: ToolAnnotations & { title: string };
+}
+
+/** The JSON Schema of a tool's input, as the MCP SDK's own server converts a zod shape (draft 7, the input side). */
+function inputJsonSchema(tool: Tool): ListedTool['inputSchema'] {
+  return z.toJSONSchema(z.object(tool.input()), { target: 'draft-7', io: 'input' }) as ListedTool['inputSchema'];
+}
+
+/** Every tool as `tools/list` gives it, by name. */
+export function listedTools(): Record<string, ListedTool> {
+  return Object.fromEntries(
+    TOOLS.map((tool) => [tool.name, { name: tool.name, title: tool.title, description: tool.description, inputSchema: inputJsonSchema(tool), annotations: { title: tool.title, ...tool.annotations } }]),
+  );
+}
