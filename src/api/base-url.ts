@@ -13,7 +13,7 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
  * the end of its path: `HTTP://LocalHost:80/x/../v1/` -> `http://localhost/v1`.
  *
  * Text that is not an http(s) URL, or that has a user name, a password, a query or a fragment, is
- * returned as given (trimmed): `checkBaseUrl` (src/context/context.ts) refuses it before anything is
+ * returned as given (trimmed): `checkBaseUrl` (src/context/base-url-check.ts) refuses it before anything is
  * sent, and says why.
  */
 export function canonicalBaseUrl(raw: string): string {

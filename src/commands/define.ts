@@ -6,7 +6,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
 import type { Context } from '../context/context.js';
 
-/** A command's run function: the context, then commander's arguments and options. */
+/** A command's run function: the context (the members it uses, `Uses` in context.ts), then commander's arguments and options. */
 export type Run<A extends unknown[]> = (ctx: Context, ...args: A) => Promise<void>;
 
 /**

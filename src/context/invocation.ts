@@ -1,7 +1,7 @@
 // A command as the user should type it again: `recruit`, the global flags that chose the profile,
 // the address or the embedded sandbox's account of this run, then the command. A hint that drops
 // them (`recruit jobs create` after `recruit --sandbox jobs create`) fails or finds another account.
-import type { GlobalOptions } from './context.js';
+import type { GlobalOptions } from './global-options.js';
 
 const PLAIN = /^[\w@%+=:,./-]+$/;
 

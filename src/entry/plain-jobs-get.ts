@@ -5,7 +5,7 @@
 // without them, with the globals commander would have given. Anything else, help and mistakes
 // included, goes to commander: this never decides what a line means, it only recognises one shape.
 // test/cli/plain-jobs-get.test.ts runs each shape both ways and compares everything printed.
-import type { GlobalOptions } from '../context/context.js';
+import type { GlobalOptions } from '../context/global-options.js';
 
 /** The root's options a plain line may carry, as program.ts declares them. */
 export const PLAIN_FLAGS = {

@@ -3,7 +3,7 @@
 // the jq expression compiled, before anything is sent (exit 2); the command's stdout is collected,
 // then written shaped (terminal/json-shape.ts), and jq's worker ended.
 import type { Traits } from '../commands/define.js';
-import type { GlobalOptions } from '../context/context.js';
+import type { GlobalOptions } from '../context/global-options.js';
 import { UsageError } from '../core/errors.js';
 import { closestNames } from '../core/suggest.js';
 import type { IO, Stream } from '../terminal/io.js';

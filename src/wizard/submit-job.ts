@@ -3,7 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { LocalStateError, type ErrorDetail } from '../core/errors.js';
 import { sanitize } from '../core/sanitize.js';
-import type { GlobalOptions } from '../context/context.js';
+import type { GlobalOptions } from '../context/global-options.js';
 import { recruitCommand } from '../context/invocation.js';
 import { withSpinner } from '../terminal/spinner.js';
 import type { Created } from '../jobs/created.js';

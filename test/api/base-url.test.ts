@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalBaseUrl } from '../../src/api/base-url.js';
 import { ApiClient } from '../../src/api/client.js';
-import { checkBaseUrl } from '../../src/context/context.js';
+import { checkBaseUrl } from '../../src/context/base-url-check.js';
 import { UsageError } from '../../src/core/errors.js';
 import { accountLockFile } from '../../src/exactly-once/account-lock.js';
 import { accountOf, journalFile } from '../../src/exactly-once/journal-files.js';

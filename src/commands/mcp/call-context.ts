@@ -3,7 +3,8 @@
 // that collect what it would say on stderr, JSON output, no prompts (`--yes`) and no spinner. The
 // tools run the commands' own functions in it, so every check, key and lock is theirs.
 import { Readable } from 'node:stream';
-import type { Context, GlobalOptions } from '../../context/context.js';
+import type { Context } from '../../context/context.js';
+import type { GlobalOptions } from '../../context/global-options.js';
 import { sanitize } from '../../core/sanitize.js';
 import { NO_SPINNER } from '../../terminal/spinner.js';
 import type { IO, Stream } from '../../terminal/io.js';

@@ -2,7 +2,8 @@
 // request, and only then store both in the profile. The token is never printed.
 import { exitCodeOf, hintOf } from '../../../core/api-failure.js';
 import { canonicalBaseUrl } from '../../../api/base-url.js';
-import { checkBaseUrl, type Context } from '../../../context/context.js';
+import type { Context } from '../../../context/context.js';
+import { checkBaseUrl } from '../../../context/base-url-check.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';

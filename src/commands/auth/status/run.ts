@@ -2,7 +2,8 @@
 // and whether the token works; then every other profile, checked the same. Never a token itself,
 // not even a part of it.
 import { redactUserInfo } from '../../../api/user-info.js';
-import { checkBaseUrl, type Context } from '../../../context/context.js';
+import type { Context } from '../../../context/context.js';
+import { checkBaseUrl } from '../../../context/base-url-check.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';

@@ -1,6 +1,7 @@
 // `recruit config set <key> <value>`: validates the value and saves it in the selected profile
 // (or, for `profile`, makes that profile the current one).
-import { checkBaseUrl, type Context } from '../../../context/context.js';
+import type { Context } from '../../../context/context.js';
+import { checkBaseUrl } from '../../../context/base-url-check.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
 import { editProfile, readConfig, updateConfig, type Profile } from '../../../config/config-file.js';
