@@ -3,19 +3,19 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import type { Context } from './context.js';
+import type { Uses } from './context.js';
 import { ownStateDir } from '../core/paths.js';
 
 export const CACHE_DIR = 'cache';
 const EMBEDDED_SOURCE = 'embedded-sandbox';
 
 /** What a cached answer must have been fetched from to be used: the client's canonical base URL, or the embedded sandbox. */
-export function cacheSource(ctx: Context, api: ApiClient): string {
+export function cacheSource(ctx: Uses<'globals'>, api: ApiClient): string {
   return ctx.globals.sandbox ? EMBEDDED_SOURCE : api.baseUrl;
 }
 
 /** `<state>/cache/<name>-<16 hex digits of profile and source>.json`. */
-export function cacheFile(ctx: Context, source: string, name: string): string {
+export function cacheFile(ctx: Uses<'env' | 'globals' | 'settings'>, source: string, name: string): string {
   return join(ownStateDir(ctx.env, CACHE_DIR), `${name}-${cacheId(ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile, source)}.json`);
 }
 

@@ -5,7 +5,7 @@ import type { JobOptions } from '../api/types.js';
 import { rememberCachedJobOptions, rememberJobOptions } from '../completion/remember.js';
 import { writeFileAtomic } from '../core/atomic-file.js';
 import { cacheFile, cacheSource } from './cache-scope.js';
-import type { Context } from './context.js';
+import type { Uses } from './context.js';
 
 export const JOB_OPTIONS_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -15,7 +15,7 @@ interface CacheEntry {
   options: JobOptions;
 }
 
-export async function getJobOptions(ctx: Context, { refresh = false } = {}): Promise<JobOptions> {
+export async function getJobOptions(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'api'>, { refresh = false } = {}): Promise<JobOptions> {
   const api = await ctx.api();
   const key = cacheSource(ctx, api);
   const file = cacheFile(ctx, key, 'job-options');

@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../core/atomic-file.js';
 import { cacheFile, cacheSource } from './cache-scope.js';
 import { rememberLookup } from '../completion/remember.js';
 import { LOOKUP_TABLE } from '../domain/lookup-kinds.js';
-import type { Context } from './context.js';
+import type { Uses } from './context.js';
 
 export const NAMES_TTL_MS = 60 * 60 * 1000;
 export const NAMES_REFETCH_MISSING_AFTER_MS = 5 * 60 * 1000;
@@ -43,7 +43,7 @@ export class LookupNames {
   private readonly memo = new Map<string, Promise<Names | undefined>>();
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'settings'>,
     private readonly api: ApiClient,
   ) {}
 

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../api/client.js';
 import { credentialFingerprint } from '../api/credential.js';
 import { ApiError } from '../api/errors.js';
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import { editProfile, readConfig, storedProfile, updateConfig, type LearnedAccountType } from '../config/config-file.js';
 
 export type KnownAccountType = LearnedAccountType['type'];
@@ -21,12 +21,12 @@ export function accountKey(baseUrl: string, token: string | undefined): string {
 }
 
 /** Whether this command may learn: `auto` in effect on a real account (the embedded sandbox is named). */
-export function learns(ctx: Context): boolean {
+export function learns(ctx: Uses<'globals' | 'settings'>): boolean {
   return !ctx.globals.sandbox && ctx.settings().accountType === 'auto';
 }
 
 /** What `auto` learned for the account in effect (profile, base URL and token), if anything. */
-export function learnedAccountType(ctx: Context): KnownAccountType | undefined {
+export function learnedAccountType(ctx: Uses<'env' | 'globals' | 'settings'>): KnownAccountType | undefined {
   if (ctx.globals.sandbox) return undefined;
   const s = ctx.settings();
   if (!s.baseUrl) return undefined;
@@ -68,7 +68,7 @@ export function describeLearned(type: KnownAccountType, profile: string): string
  * Keeps what was learned in the profile; says so on stderr when it is news for that account. False
  * when the config file could not be written (the type is then only known for this run).
  */
-export async function saveLearned(ctx: Context, profile: string, baseUrl: string, token: string | undefined, type: KnownAccountType): Promise<boolean> {
+export async function saveLearned(ctx: Uses<'env' | 'now' | 'warn' | 'info'>, profile: string, baseUrl: string, token: string | undefined, type: KnownAccountType): Promise<boolean> {
   const account = accountKey(baseUrl, token);
   const before = storedProfile(readConfig(ctx.env), profile).learnedAccountType;
   if (before?.account === account && before.type === type) return true;
@@ -85,7 +85,7 @@ export async function saveLearned(ctx: Context, profile: string, baseUrl: string
 }
 
 /** Learns from a refusal of `body` under `auto`; returns the type learned, if any. */
-export async function learnFromRefusal(ctx: Context, error: unknown, body: Record<string, unknown>): Promise<KnownAccountType | undefined> {
+export async function learnFromRefusal(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'warn' | 'info'>, error: unknown, body: Record<string, unknown>): Promise<KnownAccountType | undefined> {
   if (!learns(ctx)) return undefined;
   const type = typeFromRefusal(error, body);
   const s = ctx.settings();
@@ -94,7 +94,7 @@ export async function learnFromRefusal(ctx: Context, error: unknown, body: Recor
 }
 
 /** Under `auto` with the type not known yet: one probe, and what it taught is saved. */
-export async function learnByProbe(ctx: Context, api: ApiClient): Promise<KnownAccountType | undefined> {
+export async function learnByProbe(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'warn' | 'info'>, api: ApiClient): Promise<KnownAccountType | undefined> {
   if (!learns(ctx)) return undefined;
   const known = learnedAccountType(ctx);
   if (known) return known;

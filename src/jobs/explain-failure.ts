@@ -1,7 +1,7 @@
 // What to tell the user when a creation failed: what happened, what was kept, how to retry.
 import { ApiError } from '../api/errors.js';
 import { toCliError } from '../core/api-failure.js';
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import { LocalStateError } from '../core/errors.js';
 import { ACTIVE_JOB_LIMIT_CODE } from '../domain/job-status.js';
 import type { Submission } from './submissions.js';
@@ -29,7 +29,7 @@ export const NO_CAPACITY =
  * command again would make a new submission, while --resume re-sends this one under its key. When
  * it could not be saved, nothing was sent and there is nothing to resume.
  */
-export function explainCreateFailure(ctx: Context, error: unknown, submission: Submission): unknown {
+export function explainCreateFailure(ctx: Uses<'info'>, error: unknown, submission: Submission): unknown {
   if (error instanceof LocalStateError) return error;
   if (submission.state === 'pending') {
     const unknown = error instanceof ApiError && error.outcomeUnknown ? 'Whether the job was created is not known. ' : '';

@@ -1,7 +1,7 @@
 // Turns the field flags of `jobs create` / `jobs update` into a job input (the names of src/domain/job-fields.ts).
 // References stay as given (a name or an id) for the resolver; numbers are checked here so the
 // error names the flag.
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import { UsageError, type ErrorDetail } from '../core/errors.js';
 import { JOB_FIELD_FLAGS, flagName, optionKey } from '../context/job-field-flags.js';
 import { readInput } from '../terminal/read-input.js';
@@ -18,7 +18,7 @@ export function flagFor(field: string): string | undefined {
 
 /** Values of the field flags that were given, as a job input; `given` lists the flags used. */
 export async function inputFromFlags(
-  ctx: Context,
+  ctx: Uses<'io' | 'settings' | 'info'>,
   options: Record<string, unknown>,
 ): Promise<{ input: Record<string, unknown>; given: string[] }> {
   const input: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 // Sends a persisted submission: the created job and what to say with it, for the command to print,
 // or the explained failure.
 import type { ApiClient } from '../api/client.js';
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import { learnFromRefusal } from './account-type.js';
 import { withSpinner } from '../terminal/spinner.js';
 import type { Created } from './created.js';
@@ -10,7 +10,7 @@ import type { Submission, SubmissionStore } from './submissions.js';
 import { sendSubmission } from './submit.js';
 import { interruptedAfterSending, interruptibleSend } from './interrupt-while-sending.js';
 
-export async function sendPersisted(ctx: Context, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Created> {
+export async function sendPersisted(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'warn' | 'info' | 'spinner'>, api: ApiClient, store: SubmissionStore, submission: Submission): Promise<Created> {
   let sent;
   let interrupted = false;
   try {

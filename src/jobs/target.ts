@@ -2,7 +2,7 @@
 // sandbox (whose port changes on every run, so it is named, not addressed).
 import type { ApiClient } from '../api/client.js';
 import { credentialFingerprint } from '../api/credential.js';
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import { sandboxToken, type SandboxAccount } from '../context/sandbox-account.js';
 import type { AccountType } from '../config/config-file.js';
 import { learnedAccountType } from './account-type.js';
@@ -21,13 +21,13 @@ export function embeddedTarget(account: SandboxAccount): Target {
   return { profile: EMBEDDED_PROFILE, baseUrl: account === 'direct' ? EMBEDDED_BASE : `${EMBEDDED_BASE}/${account}` };
 }
 
-export function targetOf(ctx: Context, api: ApiClient): Target {
+export function targetOf(ctx: Uses<'settings' | 'sandboxAccount'>, api: ApiClient): Target {
   const account = ctx.sandboxAccount();
   return account ? embeddedTarget(account) : { profile: ctx.settings().profile, baseUrl: api.baseUrl };
 }
 
 /** Whom this command's requests would go to, and with which credential (as a fingerprint), without starting anything. */
-export function accountInEffect(ctx: Context): (Target & { credential: string }) | undefined {
+export function accountInEffect(ctx: Uses<'settings' | 'sandboxAccount'>): (Target & { credential: string }) | undefined {
   const account = ctx.sandboxAccount();
   if (account) return { ...embeddedTarget(account), credential: credentialFingerprint(sandboxToken(account)) };
   const s = ctx.settings();
@@ -56,13 +56,13 @@ export function describeTarget(target: Target): string {
  * Otherwise the settings say, and under `auto` what was learned for this account
  * (src/jobs/account-type.ts), else `auto`.
  */
-export function accountTypeOf(ctx: Context): AccountType {
+export function accountTypeOf(ctx: Uses<'env' | 'globals' | 'settings' | 'sandboxAccount'>): AccountType {
   const account = ctx.sandboxAccount();
   if (account) return account === 'staffing' ? 'staffing' : 'direct';
   return configuredOrLearned(ctx);
 }
 
-function configuredOrLearned(ctx: Context): AccountType {
+function configuredOrLearned(ctx: Uses<'env' | 'globals' | 'settings'>): AccountType {
   const configured = ctx.settings().accountType;
   return configured === 'auto' ? (learnedAccountType(ctx) ?? 'auto') : configured;
 }

@@ -8,7 +8,7 @@ import { getPage } from '../api/paginate.js';
 import { namedShape } from '../api/shapes.js';
 import type { Named } from '../api/types.js';
 import { firstPageKey, LOOKUP_PAGE_SIZE } from './lookup-source.js';
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import type { GlobalOptions } from '../context/global-options.js';
 import { recruitCommand } from '../context/invocation.js';
 import { InterruptedError, UsageError } from '../core/errors.js';
@@ -42,7 +42,7 @@ export interface WizardOptions {
 export const draftSaved = (globals: GlobalOptions): string => `Draft saved; run \`${recruitCommand(globals, 'jobs create')}\` to continue`;
 
 /** The job created, for the command to print; none when the answers were saved as a draft or discarded. */
-export async function runWizard(ctx: Context, options: WizardOptions = {}): Promise<Created | undefined> {
+export async function runWizard(ctx: Uses<'io' | 'env' | 'globals' | 'interactive' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, options: WizardOptions = {}): Promise<Created | undefined> {
   if (!options.prompter && !ctx.interactive) {
     throw new UsageError(
       'the wizard needs a terminal',

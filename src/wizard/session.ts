@@ -2,15 +2,18 @@
 import type { ApiClient } from '../api/client.js';
 import type { JobOptions, Named } from '../api/types.js';
 import type { Page } from '../api/paginate.js';
-import type { Context } from '../context/context.js';
+import type { Uses } from '../context/context.js';
 import { describeFsError } from '../core/errors.js';
 import { toBody, type AnswerKey, type Answers } from './answers.js';
 import type { Back } from '../prompts/back.js';
 import type { DraftAccount, DraftStore } from './draft.js';
 import type { Prompter } from '../prompts/prompter.js';
 
+/** What the steps use of the command's context. */
+export type WizardContext = Uses<'io' | 'env' | 'globals' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>;
+
 export interface Session {
-  ctx: Context;
+  ctx: WizardContext;
   prompter: Prompter;
   api: ApiClient;
   answers: Answers;

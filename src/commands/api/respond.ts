@@ -2,12 +2,12 @@
 // turns an error status into its exit code (docs/reference/exit-codes.md) once the body is out.
 import type { ApiResponse } from '../../api/client.js';
 import { httpError } from '../../api/errors.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { writeOut } from '../../terminal/io.js';
 import { writeJson } from '../../terminal/output.js';
 import { sanitize } from '../../core/sanitize.js';
 
-export async function printBody(ctx: Context, response: ApiResponse): Promise<void> {
+export async function printBody(ctx: Uses<'io' | 'globals' | 'color'>, response: ApiResponse): Promise<void> {
   if (response.text === '') return;
   if (typeof response.body === 'string') {
     const text = sanitize(response.body);

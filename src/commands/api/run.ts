@@ -1,7 +1,7 @@
 // `recruit api <path>`: a raw request to any API path, for the operation groups the CLI has no
 // command for. Prints the answer as it came, error statuses too, then exits with the code of
 // docs/reference/exit-codes.md for that status.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withSpinner } from '../../terminal/spinner.js';
 import { checkOneStdin, readInput } from '../../terminal/read-input.js';
@@ -23,7 +23,7 @@ function chooseMethod(options: ApiOptions, hasBody: boolean): string {
   return method;
 }
 
-export default async function api(ctx: Context, rawPath: string, options: ApiOptions): Promise<void> {
+export default async function api(ctx: Uses<'io' | 'globals' | 'color' | 'newKey' | 'settings' | 'api' | 'info' | 'spinner'>, rawPath: string, options: ApiOptions): Promise<void> {
   const entries = options.field ?? [];
   if (options.input !== undefined && entries.length > 0) {
     throw new UsageError('--input and -f/--field cannot be combined', [], 'put every field in the --input file');

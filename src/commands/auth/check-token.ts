@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { namedShape, pageShape } from '../../api/shapes.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 
 /** valid; forbidden = 403, the token authenticates but lacks organization.read; refused = 401. */
 export type TokenState = 'valid' | 'forbidden' | 'refused' | 'unreachable' | 'error';
@@ -15,7 +15,7 @@ export interface TokenCheck {
 }
 
 /** Checks with `client`, or with a client of its own for baseUrl and token, closed afterwards. */
-export async function checkToken(ctx: Context, target: ApiClient | { baseUrl: string; token: string }): Promise<TokenCheck> {
+export async function checkToken(ctx: Uses<'newClient'>, target: ApiClient | { baseUrl: string; token: string }): Promise<TokenCheck> {
   let client: ApiClient;
   let owned = false;
   if ('get' in target) {

@@ -1,7 +1,7 @@
 // Where `auth login` keeps a token: the OS keyring when one answers, else the config file (mode
 // 0600) with a note; the file when asked (--insecure-storage) or when RECRUIT_KEYRING=0, without
 // one. `auth logout` removes it from wherever it is.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { configPath } from '../../config/config-file.js';
 import { fileProtection } from '../../config/secret-store.js';
 import type { Profile } from '../../config/config-file.js';
@@ -13,7 +13,7 @@ export interface Stored {
 }
 
 /** Puts the token where it belongs; the profile's fields are set by `apply` inside the config update. */
-export async function keepToken(ctx: Context, profile: string, token: string, insecureStorage: boolean): Promise<Stored & { apply(stored: Profile): void }> {
+export async function keepToken(ctx: Uses<'env' | 'secrets' | 'warn'>, profile: string, token: string, insecureStorage: boolean): Promise<Stored & { apply(stored: Profile): void }> {
   const file = configPath(ctx.env);
   const inFile = {
     storage: 'file' as const,
@@ -47,7 +47,7 @@ export async function keepToken(ctx: Context, profile: string, token: string, in
 }
 
 /** Removes the profile's token from the keyring (when it was there); false when there was none. */
-export async function forgetKeyringToken(ctx: Context, profile: string): Promise<boolean> {
+export async function forgetKeyringToken(ctx: Uses<'secrets'>, profile: string): Promise<boolean> {
   const store = await ctx.secrets();
   return store ? store.delete(profile) : false;
 }

@@ -1,5 +1,5 @@
 // Every setting in effect with its value and source, shared by `config list` and `config get`.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import type { Source } from '../../config/settings.js';
 import { redactUserInfo } from '../../api/user-info.js';
 import { learnedAccountType, type KnownAccountType } from '../../jobs/account-type.js';
@@ -20,7 +20,7 @@ export function shownValue(row: SettingRow): string | number | null {
 }
 
 /** Each setting's row; a setting of the registry without one here does not compile. */
-const ROW_OF: Record<SettingKey, (ctx: Context) => SettingRow> = {
+const ROW_OF: Record<SettingKey, (ctx: Uses<'env' | 'globals' | 'settings' | 'network'>) => SettingRow> = {
   profile: (ctx) => ({ key: 'profile', value: ctx.settings().profile, source: ctx.settings().profileSource }),
   'base-url': (ctx) => {
     const s = ctx.settings();
@@ -56,12 +56,12 @@ const ROW_OF: Record<SettingKey, (ctx: Context) => SettingRow> = {
 };
 
 /** Every setting of the registry (src/config/registry.ts) in its order, the token last (its value is only "set" or "not set"). */
-export function settingRows(ctx: Context): SettingRow[] {
+export function settingRows(ctx: Uses<'env' | 'globals' | 'settings' | 'network'>): SettingRow[] {
   const keys = SETTINGS.map((s) => s.key);
   return [...keys.filter((k) => k !== 'token'), 'token' as const].map((key) => ROW_OF[key](ctx));
 }
 
-function accountTypeRow(ctx: Context): SettingRow {
+function accountTypeRow(ctx: Uses<'env' | 'globals' | 'settings'>): SettingRow {
   const s = ctx.settings();
   const learned = s.accountType === 'auto' ? learnedAccountType(ctx) : undefined;
   return { key: 'account-type', value: s.accountType, source: s.accountTypeSource, ...(learned ? { learned } : {}) };

@@ -5,7 +5,7 @@
 // digits reads back as an id. Codes (jobType, ...) stay codes, which is what a batch file takes.
 import { approvalWord } from '../../domain/job-status.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import type { CsvColumn, CsvValue } from '../../terminal/csv.js';
 import { withTable, type TableShape, type TableTarget, type TableWriter } from '../../terminal/table-format.js';
 import { LookupNames } from '../../context/lookup-names.js';
@@ -57,7 +57,7 @@ export class JobTable {
   private namer: JobNamer | undefined;
   private lookups: LookupNames | undefined;
 
-  constructor(private readonly ctx: Context) {}
+  constructor(private readonly ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'settings' | 'api'>) {}
 
   /** The table's shape: the columns, with the names of the group being written. */
   get shape(): TableShape<Job> {
@@ -74,11 +74,11 @@ export class JobTable {
 }
 
 /** --output: which file now holds the jobs (stdout holds nothing). Said once the spinner is gone. */
-export function wroteNote(ctx: Context, target: TableTarget, count: number): void {
+export function wroteNote(ctx: Uses<'info'>, target: TableTarget, count: number): void {
   if (target.output !== undefined) ctx.info(`wrote ${count === 1 ? '1 job' : `${count.toLocaleString('en-US')} jobs`} to ${target.output}`);
 }
 
-export async function writeJobsTable(ctx: Context, target: TableTarget, jobs: readonly Job[]): Promise<void> {
+export async function writeJobsTable(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'api'>, target: TableTarget, jobs: readonly Job[]): Promise<void> {
   const table = new JobTable(ctx);
   await withTable(ctx, target, table.shape, (writer) => table.add(writer, jobs));
 }

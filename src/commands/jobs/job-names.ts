@@ -2,7 +2,7 @@
 // the ids, the job options (cached a day) for the codes. Loaded only for terminal output, never
 // for --json or a pipe. Each distinct list is fetched once, all of them at once.
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { getJobOptions } from '../../context/job-options.js';
 import { LookupNames, type ListRef, type Names } from '../../context/lookup-names.js';
 import { normalizeName } from '../../core/suggest.js';
@@ -28,7 +28,7 @@ function listOf(job: Job, field: string): ListRef | undefined {
 
 const listKey = (list: ListRef) => `${list.path}?${list.industryId ?? ''}`;
 
-async function codeLabels(ctx: Context, jobs: readonly Job[], fields: readonly string[]): Promise<Map<string, Map<string, string>>> {
+async function codeLabels(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'api'>, jobs: readonly Job[], fields: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const labels = new Map<string, Map<string, string>>();
   const wanted = fields.filter((f) => CODE_LISTS[f] && jobs.some((j) => typeof j[f] === 'string'));
   if (wanted.length === 0) return labels;
@@ -71,7 +71,7 @@ function sharedNames(names: Names): Set<string> {
 
 /** Fetches (or reads from the cache) every list that names `fields` of `jobs`, and answers from them. */
 export async function loadJobNamer(
-  ctx: Context,
+  ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'settings' | 'api'>,
   jobs: readonly Job[],
   fields: readonly string[] = NAMED_FIELDS,
   options: NamerOptions = {},

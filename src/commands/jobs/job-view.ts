@@ -2,7 +2,7 @@
 // only when stdout takes colour. Every server string goes through sanitize.
 import { NO_APPROVAL } from '../../domain/job-status.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { writeOut } from '../../terminal/io.js';
 import { stdoutChalk } from '../../terminal/output.js';
 import { sanitize, sanitizeCell } from '../../core/sanitize.js';
@@ -21,7 +21,7 @@ export function withName(value: unknown, name: string | undefined): string {
 const plain: Paint = (_code, text) => text;
 
 /** Colours by status code (approval codes share them: 1 ok, 0 waiting, -1 refused). */
-export async function statusPainter(ctx: Context, kind: 'status' | 'approval'): Promise<Paint> {
+export async function statusPainter(ctx: Uses<'io' | 'globals' | 'color'>, kind: 'status' | 'approval'): Promise<Paint> {
   if (!ctx.color.stdout) return plain;
   const c = await stdoutChalk(ctx);
   const byStatus: Record<number, (s: string) => string> = { 1: c.gray, 2: c.cyan, 3: c.yellow, 4: c.red, 5: c.green };
@@ -71,7 +71,7 @@ function display(value: unknown): string {
 }
 
 /** The aligned "Field  value" listing of a terminal; ids and codes with their names when `names` knows them. */
-export async function printJobListing(ctx: Context, job: Job, names?: JobNamer): Promise<void> {
+export async function printJobListing(ctx: Uses<'io' | 'globals' | 'color'>, job: Job, names?: JobNamer): Promise<void> {
   const [paintStatus, paintApproval] = await Promise.all([statusPainter(ctx, 'status'), statusPainter(ctx, 'approval')]);
   const yesNo = (v: unknown) => (v === true ? 'yes' : 'no');
   const rows: Array<[string, string]> = [
@@ -119,7 +119,7 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** `field<TAB>value` lines for scripts: every field the service sent, API names, raw values. */
-export async function printJobFields(ctx: Context, job: Job): Promise<void> {
+export async function printJobFields(ctx: Uses<'io'>, job: Job): Promise<void> {
   const keys = Object.keys(job);
   const ordered = [...HEAD.filter((k) => k in job), ...keys.filter((k) => !HEAD.includes(k) && !TAIL.includes(k)), ...TAIL.filter((k) => k in job)];
   for (const key of ordered) {

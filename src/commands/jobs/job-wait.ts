@@ -5,7 +5,7 @@
 import { approvalWord } from '../../domain/job-status.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { getJobOptions } from '../../context/job-options.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
@@ -26,7 +26,7 @@ function seconds(raw: string, flag: string, max: number): number {
 }
 
 /** --until: approved, active, or a lifecycle status (code or label, as /job-options lists them). */
-export async function parseTarget(ctx: Context, raw: string): Promise<Target> {
+export async function parseTarget(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'api'>, raw: string): Promise<Target> {
   const value = raw.trim().toLowerCase();
   if (value === 'approved' || value === 'active') return { kind: value };
   const { statuses } = await getJobOptions(ctx);
@@ -73,7 +73,7 @@ export interface WaitRequest {
   single?: boolean;
 }
 
-export async function waitAndReport(ctx: Context, api: ApiClient, ids: readonly number[], request: WaitRequest): Promise<Waited[]> {
+export async function waitAndReport(ctx: Uses<'io' | 'globals' | 'color' | 'clock' | 'spinner'>, api: ApiClient, ids: readonly number[], request: WaitRequest): Promise<Waited[]> {
   const timeoutS = ctx.globals.timeout === undefined ? DEFAULT_WAIT_S : seconds(ctx.globals.timeout, '--timeout', 86_400);
   const intervalS = request.interval === undefined ? DEFAULT_INTERVAL_S : seconds(request.interval, '--interval', 3_600);
   const what = `to be ${targetText(request.until)}`;

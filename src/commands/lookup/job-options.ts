@@ -2,7 +2,7 @@
 // cache unless --refresh. Every section but the statuses is our assumption (decisions.md), so a
 // section the service does not send is skipped.
 import { getJobOptions } from '../../context/job-options.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { printTable, stdoutChalk, writeJson, type Column } from '../../terminal/output.js';
 import { sanitizeCell } from '../../core/sanitize.js';
 import { withSpinner } from '../../terminal/spinner.js';
@@ -43,7 +43,7 @@ function rowsOf(value: unknown): Row[] | undefined {
 }
 
 /** `--csv` or `--xlsx`: one row per entry of every section, led by the section's API field name. */
-async function writeOptionsTable(ctx: Context, all: Row, table: TableTarget): Promise<void> {
+async function writeOptionsTable(ctx: Uses<'io' | 'globals' | 'color'>, all: Row, table: TableTarget): Promise<void> {
   const { writeTable } = await import('../../terminal/table-format.js');
   const rows = SECTIONS.flatMap((section) => (rowsOf(all[section.field]) ?? []).map((row) => ({ section: section.field, row })));
   const columns: CsvColumn<{ section: string; row: Row }>[] = [
@@ -55,7 +55,7 @@ async function writeOptionsTable(ctx: Context, all: Row, table: TableTarget): Pr
   await writeTable(ctx, table, { columns, text: new Set(['code']), sheet: 'job-options' }, rows);
 }
 
-export async function showJobOptions(ctx: Context, refresh: boolean, table?: TableTarget): Promise<void> {
+export async function showJobOptions(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'api' | 'spinner'>, refresh: boolean, table?: TableTarget): Promise<void> {
   const options = (await withSpinner(ctx, 'fetching the job options', () => getJobOptions(ctx, { refresh }))) as unknown;
   if (ctx.globals.json) return writeJson(ctx, options);
   const all: Row = options !== null && typeof options === 'object' ? (options as Row) : {};

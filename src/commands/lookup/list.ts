@@ -3,7 +3,7 @@ import type { Query } from '../../api/client.js';
 import { allItems, getPage, type Pagination } from '../../api/paginate.js';
 import { namedShape } from '../../api/shapes.js';
 import type { Named } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { printTable, writeJson } from '../../terminal/output.js';
 import { INDUSTRY_LOOKUP, resolveReference } from '../../context/resolve.js';
 import { withSpinner } from '../../terminal/spinner.js';
@@ -21,7 +21,7 @@ export interface ListRequest {
   table?: TableTarget | undefined;
 }
 
-function pagingNote(ctx: Context, noun: string, shown: number, p: Partial<Pagination> | undefined): void {
+function pagingNote(ctx: Uses<'info'>, noun: string, shown: number, p: Partial<Pagination> | undefined): void {
   const { page, totalPages, totalItems } = p ?? {};
   if (page === undefined || totalPages === undefined) return;
   if (shown === 0 && page > 1 && (totalItems ?? 0) > 0) {
@@ -31,7 +31,7 @@ function pagingNote(ctx: Context, noun: string, shown: number, p: Partial<Pagina
   }
 }
 
-export async function listLookup(ctx: Context, kind: ListKind, request: ListRequest): Promise<void> {
+export async function listLookup(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'api' | 'info' | 'spinner'>, kind: ListKind, request: ListRequest): Promise<void> {
   const spec = LIST_KINDS[kind];
   const api = await ctx.api();
   const query: Query = { search: request.search || undefined, pageSize: request.pageSize };

@@ -1,5 +1,5 @@
 // `recruit lookup <kind>`: the lookup lists a job refers to, and the job options.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { wantsTable } from '../../terminal/table-format.js';
 import { UsageError } from '../../core/errors.js';
 import { parsePageOptions } from '../../context/page-options.js';
@@ -8,7 +8,7 @@ import { LIST_KINDS, parseKind } from './kinds.js';
 import { listLookup } from './list.js';
 import type { LookupOptions } from './flags.js';
 
-export default async function lookup(ctx: Context, kindArg: string, options: LookupOptions): Promise<void> {
+export default async function lookup(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'api' | 'warn' | 'info' | 'spinner'>, kindArg: string, options: LookupOptions): Promise<void> {
   const kind = parseKind(kindArg);
   const table = wantsTable(ctx, options);
   if (kind === 'job-options') {

@@ -7,7 +7,7 @@
 // (docs/decisions.md, "recruit mcp: the key of create_job").
 import { getJob } from '../../api/jobs.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { deriveKey } from '../../exactly-once/derived-key.js';
 import { sendPersisted } from '../../jobs/send-persisted.js';
 import { SubmissionStore } from '../../jobs/submissions.js';
@@ -28,7 +28,7 @@ export function createJobKey(body: Record<string, unknown>, requestId: string | 
   return deriveKey({ operation: 'mcp-create', target: requestId ?? '', body, state: 'mcp' });
 }
 
-export async function createJob(ctx: Context, args: Record<string, unknown>): Promise<CreateJobAnswer> {
+export async function createJob(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, args: Record<string, unknown>): Promise<CreateJobAnswer> {
   const body = await checkedBody(ctx, jobInput(args));
   const api = await ctx.api();
   const target = targetOf(ctx, api);

@@ -3,7 +3,7 @@
 // function in a call context (call-context.ts), so the checks, names, keys, journal, account lock
 // and pacing are the command's; what the command would print on stdout (JSON) is the answer.
 import * as z from 'zod';
-import type { Context } from '../../context/context.js';
+import type { Context, Uses } from '../../context/context.js';
 import { UsageError } from '../../core/errors.js';
 import { LOOKUP_KINDS } from '../lookup/kinds.js';
 import { printed, type Call } from './call-context.js';
@@ -52,7 +52,7 @@ const strings = (values: readonly unknown[] | undefined) => values?.map(String);
 const items = z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_INLINE_ITEMS);
 
 /** A batch's file: the path given, or the inline items written to the state directory. */
-async function batchFile(ctx: Context, args: Record<string, unknown>): Promise<string> {
+async function batchFile(ctx: Uses<'env'>, args: Record<string, unknown>): Promise<string> {
   const inline = args.items as Record<string, unknown>[] | undefined;
   const file = args.file as string | undefined;
   if ((inline === undefined) === (file === undefined)) throw new UsageError('give either items (the jobs inline) or file (a path), not both and not neither');

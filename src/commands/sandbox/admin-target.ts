@@ -3,7 +3,7 @@
 // points at, once its /_sandbox/health says it is a sandbox; else, with no base URL at all, the
 // embedded one, started here for the call (docs/decisions.md, "Sandbox").
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { VERSION } from '../../core/version.js';
@@ -72,12 +72,12 @@ async function assertSandbox(baseUrl: string, source: string): Promise<void> {
   }
 }
 
-export async function callAdmin(ctx: Context, path: string): Promise<AdminAnswer> {
+export async function callAdmin(ctx: Uses<'env' | 'globals' | 'settings' | 'spinner'>, path: string): Promise<AdminAnswer> {
   return withSpinner(ctx, `asking the sandbox: POST /_sandbox${path}`, () => callAdminNow(ctx, path));
 }
 
 
-async function callAdminNow(ctx: Context, path: string): Promise<AdminAnswer> {
+async function callAdminNow(ctx: Uses<'env' | 'globals' | 'settings'>, path: string): Promise<AdminAnswer> {
   if (!ctx.globals.sandbox) {
     const settings = ctx.settings();
     if (settings.baseUrl !== undefined) {

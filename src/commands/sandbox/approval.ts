@@ -1,5 +1,5 @@
 // Shared by `sandbox approve` and `sandbox reject`.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { UsageError } from '../../core/errors.js';
 import { writeJson } from '../../terminal/output.js';
 import { sanitize } from '../../core/sanitize.js';
@@ -14,7 +14,7 @@ interface JobSummary {
   approvalStatusLabel: string;
 }
 
-export async function decide(ctx: Context, jobId: string, verb: 'approve' | 'reject'): Promise<void> {
+export async function decide(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'settings' | 'spinner'>, jobId: string, verb: 'approve' | 'reject'): Promise<void> {
   if (!/^\d+$/.test(jobId)) throw new UsageError(`job id must be a positive integer, got "${jobId}"`);
   const answer = await callAdmin(ctx, `/jobs/${jobId}/${verb}`);
   const job = answer.body as JobSummary;

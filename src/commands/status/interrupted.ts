@@ -1,7 +1,7 @@
 // The runs of this account that stopped before the end (journals of src/exactly-once/), for
 // `recruit status`: each with how many items are left and the command that goes on with it.
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { journalsDir } from '../../core/paths.js';
 import { accountOf } from '../../exactly-once/journal-files.js';
 import { resumeLine } from '../../exactly-once/resume-command.js';
@@ -26,7 +26,7 @@ export interface Interrupted {
   journal: string;
 }
 
-export async function interruptedRuns(ctx: Context, api: ApiClient): Promise<Interrupted[]> {
+export async function interruptedRuns(ctx: Uses<'env' | 'settings' | 'sandboxAccount'>, api: ApiClient): Promise<Interrupted[]> {
   const account = accountOf(targetOf(ctx, api).baseUrl, api);
   const runs = await unfinishedRuns(journalsDir(ctx.env), account);
   return runs.map((r) => {

@@ -2,7 +2,7 @@
 // it stated it, configured in the profile (`config set active-job-limit`) or counted after that
 // refusal (context/account-learning.ts),
 // and the rate-limit policy the service's answers last named.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { factsAccount, readFacts, type ReachedLimit, type SeenRateLimit } from '../../context/account-facts.js';
 
 export interface ActiveJobLimit {
@@ -24,7 +24,7 @@ export interface Learnt {
 }
 
 /** Read once the command's requests are answered, so that a rate limit they named is in. */
-export function learnt(ctx: Context): Learnt {
+export function learnt(ctx: Uses<'env' | 'globals' | 'settings' | 'sandboxAccount'>): Learnt {
   const account = factsAccount(ctx);
   const facts = account === undefined ? {} : readFacts(ctx.env, account);
   // A profile's setting is of its own account, not of the embedded sandbox's.

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { allItems, getPage } from '../../api/paginate.js';
 import { jobShape } from '../../api/shapes.js';
 import type { Job } from '../../api/types.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { recruitCommand } from '../../context/invocation.js';
 import { sanitize } from '../../core/sanitize.js';
 import { STATUS } from '../../domain/job-status.js';
@@ -40,7 +40,7 @@ const days = (from: string | null | undefined, now: Date) => {
   return Number.isNaN(at) ? null : Math.max(0, Math.floor((now.getTime() - at) / 86_400_000));
 };
 
-export default async function status(ctx: Context): Promise<void> {
+export default async function status(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'sandboxAccount' | 'api' | 'spinner'>): Promise<void> {
   const api = await ctx.api();
   const now = ctx.now();
   const [pending, active, newest] = await withSpinner(ctx, 'reading the account', () =>
@@ -83,7 +83,7 @@ export default async function status(ctx: Context): Promise<void> {
   ctx.io.stdout.write(render(ctx, report, bold));
 }
 
-function render(ctx: Context, r: Report, bold: (text: string) => string): string {
+function render(ctx: Uses<'globals'>, r: Report, bold: (text: string) => string): string {
   const section = (title: string, lines: string[], none: string): string => `${bold(title)}\n${(lines.length > 0 ? lines : [none]).map((l) => `  ${l}`).join('\n')}\n`;
   // "Active jobs: 7": the words before the colon, as a heading.
   const lead = (line: string): string => line.replace(/^[^:]+:/, (head) => bold(head));

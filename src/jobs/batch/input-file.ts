@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createWriteStream, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { LocalStateError, UsageError } from '../../core/errors.js';
 import { journalsDir } from '../../core/paths.js';
 import { makeDirectory, nodeFs } from '../../core/state-fs.js';
@@ -22,7 +22,7 @@ export interface InputFile {
   dispose(): void;
 }
 
-export async function openInput(ctx: Context, file: string): Promise<InputFile> {
+export async function openInput(ctx: Uses<'io' | 'env' | 'info'>, file: string): Promise<InputFile> {
   if (file === '-') return spoolStdin(ctx);
   let path: string;
   try {
@@ -39,7 +39,7 @@ export async function openInput(ctx: Context, file: string): Promise<InputFile> 
 
 const spoolDir = (env: NodeJS.ProcessEnv) => join(journalsDir(env), 'stdin');
 
-async function spoolStdin(ctx: Context): Promise<InputFile> {
+async function spoolStdin(ctx: Uses<'io' | 'env' | 'info'>): Promise<InputFile> {
   const dir = spoolDir(ctx.env);
   const path = join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.input`);
   if (ctx.io.stdin.isTTY) ctx.info('reading jobs from stdin (end with Ctrl-D)');

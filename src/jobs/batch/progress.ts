@@ -3,7 +3,7 @@
 //   ⠹ ━━━━━━━━━━━━────────────── 13/40 · 12 created, 1 failed · 8.3 jobs/s · about 3 s left
 // Otherwise a plain line at most every 15 seconds ("12/40 created, 1 failed, 8.3 jobs/s"), so CI
 // logs stay small.
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import type { Spinner } from '../../terminal/spinner.js';
 
 const PLAIN_INTERVAL_MS = 15_000;
@@ -47,7 +47,7 @@ export class Progress {
 
   /** `toSend`: the items this run sends; the rest of `total` were settled by earlier runs. */
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: Uses<'io' | 'env' | 'globals' | 'spinner'>,
     private readonly total: number,
     private readonly toSend = total,
     private readonly words: ProgressWords = CREATED,

@@ -26,7 +26,7 @@ import {
 } from '../../terminal/text-input.js';
 import { parseDelimiter, type Delimiter } from './delimiter.js';
 import { byteKind, refuseUnreadable } from './file-kind.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { inputEncoding } from '../../context/input-encoding.js';
 
 export type Format = 'array' | 'object' | 'ndjson' | 'csv' | 'xlsx';
@@ -56,7 +56,7 @@ export function delimiterOption(format: FileFormat, delimiter: string | undefine
 }
 
 /** --encoding (or the setting) as the source's option: a text file's; a workbook says its own. */
-export async function encodingOption(ctx: Context, format: FileFormat, encoding: string | undefined): Promise<{ encoding?: EncodingChoice }> {
+export async function encodingOption(ctx: Uses<'settings'>, format: FileFormat, encoding: string | undefined): Promise<{ encoding?: EncodingChoice }> {
   if (format !== 'xlsx') return { encoding: await inputEncoding(ctx, encoding) };
   if (encoding !== undefined) throw new UsageError('--encoding goes with a text file (CSV or JSON), not a workbook: a workbook says its own');
   return {};

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { InterruptedError, UsageError, type ErrorDetail } from '../../core/errors.js';
 import { EXIT } from '../../core/exit-codes.js';
 import { getJobOptions } from '../../context/job-options.js';
@@ -49,7 +49,7 @@ export interface BatchOptions {
 }
 
 /** What a CSV pass skipped or leaves out, said once. */
-function noteCsv(ctx: Context, source: ItemSource): void {
+function noteCsv(ctx: Uses<'info'>, source: ItemSource): void {
   const pass = source.csv;
   if (!pass?.header) return;
   const service = pass.header.serviceColumns.filter((c) => c !== 'id');
@@ -76,7 +76,7 @@ function detailOf(source: ItemSource, validated: Validated, p: Problem): ErrorDe
 const NAMED_UNKNOWN = 5;
 
 /** One warning for the fields of the file that recruit does not know: the first few by name, with the items (or rows) that have them. */
-export function warnUnknownFields(ctx: Context, source: ItemSource, unknownFields: ReadonlyMap<string, number>): void {
+export function warnUnknownFields(ctx: Uses<'warn'>, source: ItemSource, unknownFields: ReadonlyMap<string, number>): void {
   const csv = source.isSheet;
   const things = csv ? 'row' : 'item';
   const entries = [...unknownFields];
@@ -106,7 +106,7 @@ function shortName(field: string): string {
   return field.length > 60 ? `${field.slice(0, 59)}…` : field;
 }
 
-function reportValidation(ctx: Context, source: ItemSource, validated: Validated, deriver: ItemDeriver): void {
+function reportValidation(ctx: Uses<'warn' | 'info'>, source: ItemSource, validated: Validated, deriver: ItemDeriver): void {
   warnUnknownFields(ctx, source, validated.unknownFields);
   noteCsv(ctx, source);
   if (deriver.leftOut.size > 0) ctx.info(`note: ${[...deriver.leftOut].join(', ')} ${deriver.leftOut.size === 1 ? 'is' : 'are'} set by the service and ${deriver.leftOut.size === 1 ? 'is' : 'are'} not sent`);
@@ -178,7 +178,7 @@ async function* bodiesOf(source: ItemSource, deriver: ItemDeriver): AsyncGenerat
  * too, its journal and lock its own; the keys, without the address, keep it from creating twice): say so. (A journal whose requests were all refused, as with a wrong token, created
  * nothing and is not worth a word.)
  */
-async function tellOtherAccounts(ctx: Context, dir: string, identity: string, file: string): Promise<void> {
+async function tellOtherAccounts(ctx: Uses<'info'>, dir: string, identity: string, file: string): Promise<void> {
   const prefix = `${inputPart(identity)}-`;
   try {
     for (const name of readdirSync(dir)) {
@@ -207,7 +207,7 @@ interface Checked {
 }
 
 /** Opens the input and checks every item: nothing is sent unless every item is valid. The input is the caller's to dispose of. */
-async function openChecked(ctx: Context, options: BatchOptions): Promise<Checked> {
+async function openChecked(ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, options: BatchOptions): Promise<Checked> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   const format = fileFormat(options.file, options.format);
   const input = await openInput(ctx, options.file);
@@ -253,13 +253,13 @@ async function openChecked(ctx: Context, options: BatchOptions): Promise<Checked
 }
 
 /** `--dry-run`: every item checked and its names resolved, nothing sent; the command prints the result and closes it. */
-export async function dryRunBatch(ctx: Context, options: BatchOptions): Promise<DryRun> {
+export async function dryRunBatch(ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, options: BatchOptions): Promise<DryRun> {
   const { input, source, deriver, validated } = await openChecked(ctx, options);
   return { total: validated.titles.size, bodies: () => bodiesOf(source, deriver), close: () => input.dispose() };
 }
 
 /** The batch's results for the command to print. */
-export async function runBatch(ctx: Context, options: BatchOptions): Promise<RunResults> {
+export async function runBatch(ctx: Uses<'io' | 'env' | 'globals' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, options: BatchOptions): Promise<RunResults> {
   const { input, source, api, deriver, cache, validated, concurrency } = await openChecked(ctx, options);
   try {
     const target = targetOf(ctx, api);

@@ -1,7 +1,7 @@
 // The sending phase of a batch: what the journal says is left, the workers, progress and Ctrl-C,
 // then every item's result, the tally and the outcome, returned for the command to print.
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import type { Target } from '../target.js';
 import type { BodyCache } from './body-cache.js';
 import type { ItemDeriver } from './item-body.js';
@@ -38,7 +38,7 @@ export interface SendContext {
 }
 
 
-export async function sendPhase(ctx: Context, s: SendContext): Promise<RunResults> {
+export async function sendPhase(ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'newKey' | 'info' | 'spinner'>, s: SendContext): Promise<RunResults> {
   const { identities } = s.validated;
   const results = s.results;
   const resendKeys = planItems(results, s.journal.earlier);
@@ -90,7 +90,7 @@ export async function sendPhase(ctx: Context, s: SendContext): Promise<RunResult
  * Items the service answered with jobs another run created: named by the batch files of this
  * machine that created them (the same jobs as CSV after the JSON), else the places they may have come from.
  */
-async function elsewhereNote(ctx: Context, s: SendContext, ids: readonly string[]): Promise<string> {
+async function elsewhereNote(ctx: Uses<'env'>, s: SendContext, ids: readonly string[]): Promise<string> {
   const n = ids.length;
   const { files, unaccounted } = await createdElsewhere(journalsDir(ctx.env), s.account, new Set(ids), s.journal.file);
   const shown = files.map((file) => {

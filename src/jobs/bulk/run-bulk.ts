@@ -7,7 +7,7 @@
 // change now reads as unchanged and is not sent again.
 import type { ApiClient } from '../../api/client.js';
 import { getJob } from '../../api/jobs.js';
-import type { Context } from '../../context/context.js';
+import type { Uses } from '../../context/context.js';
 import { LocalStateError, UsageError, type ErrorDetail } from '../../core/errors.js';
 import type { StateFs } from '../../core/state-fs.js';
 import { parseConcurrency } from '../../config/settings.js';
@@ -51,7 +51,7 @@ async function pool(concurrency: number, count: number, stopped: () => boolean, 
 }
 
 /** Reads every job and plans its change; the problems that forbid sending anything are returned. */
-async function readAll<D>(ctx: Context, api: ApiClient, op: BulkOperation<D>, items: BulkItem<D>[], concurrency: number, stopper: Stopper): Promise<ErrorDetail[]> {
+async function readAll<D>(ctx: Uses<'spinner'>, api: ApiClient, op: BulkOperation<D>, items: BulkItem<D>[], concurrency: number, stopper: Stopper): Promise<ErrorDetail[]> {
   const problems: ErrorDetail[] = [];
   const spinner = ctx.spinner(`reading ${plural(items.length, 'job')}`);
   let read = 0;
@@ -103,7 +103,7 @@ function throwProblems(problems: ErrorDetail[], total: number): void {
 }
 
 /** The change's results, for the command to print. */
-export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readonly number[], options: BulkOptions = {}): Promise<RunResults> {
+export async function runBulk<D>(ctx: Uses<'io' | 'env' | 'globals' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'info' | 'spinner'>, op: BulkOperation<D>, ids: readonly number[], options: BulkOptions = {}): Promise<RunResults> {
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   if (ids.length === 0) {
     // Only stdin can bring none: a list that found nothing. Not an error, so that a pipe of
@@ -149,7 +149,7 @@ export async function runBulk<D>(ctx: Context, op: BulkOperation<D>, ids: readon
  * machines making the same change send the same key; random for an item without an intent or
  * refused earlier (a service that keeps refusals with their key would answer with that refusal).
  */
-function itemKey<D>(ctx: Context, journal: Journal, item: BulkItem<D>): string {
+function itemKey<D>(ctx: Uses<'newKey'>, journal: Journal, item: BulkItem<D>): string {
   return item.intent && !journal.earlier.refused.has(item.index) ? deriveKey(item.intent) : ctx.newKey();
 }
 
@@ -161,7 +161,7 @@ export interface SendSettings {
   input: string;
 }
 
-export async function sendPhase<D>(ctx: Context, op: BulkOperation<D>, api: ApiClient, items: BulkItem<D>[], journal: Journal, s: SendSettings): Promise<void> {
+export async function sendPhase<D>(ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'newKey' | 'info' | 'spinner'>, op: BulkOperation<D>, api: ApiClient, items: BulkItem<D>[], journal: Journal, s: SendSettings): Promise<void> {
   const { stopper } = s;
   const earlier = journal.earlier.keys;
   // A job already as asked whose change an earlier run sent without an answer: that change (or

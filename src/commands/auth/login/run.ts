@@ -2,7 +2,7 @@
 // request, and only then store both in the profile. The token is never printed.
 import { exitCodeOf, hintOf } from '../../../core/api-failure.js';
 import { canonicalBaseUrl } from '../../../api/base-url.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { checkBaseUrl } from '../../../context/base-url-check.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
@@ -27,7 +27,7 @@ function withVersion(url: string): string | undefined {
   return `${canonical}/v1`;
 }
 
-export default async function login(ctx: Context, options: LoginOptions): Promise<void> {
+export default async function login(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'prompter' | 'now' | 'settings' | 'secrets' | 'newClient' | 'warn' | 'info' | 'spinner'>, options: LoginOptions): Promise<void> {
   if (ctx.globals.sandbox) {
     throw new UsageError('--sandbox needs no login: the embedded sandbox accepts its own token', [], 'run commands with --sandbox directly');
   }
@@ -130,7 +130,7 @@ export default async function login(ctx: Context, options: LoginOptions): Promis
 }
 
 /** Under `account-type auto`, one probe tells whether the account needs a customer on every job. */
-async function learnAtLogin(ctx: Context, baseUrl: string, token: string): Promise<KnownAccountType | undefined> {
+async function learnAtLogin(ctx: Uses<'settings' | 'newClient' | 'info'>, baseUrl: string, token: string): Promise<KnownAccountType | undefined> {
   if (ctx.settings().accountType !== 'auto') return undefined;
   const client = await ctx.newClient(baseUrl, token);
   try {

@@ -1,13 +1,13 @@
 // `recruit auth logout`: forget the profile's token (and the account type learned with it); its base
 // URL and other settings stay.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { writeJson } from '../../../terminal/output.js';
 import { configPath, editProfile, readConfig, storedProfile, updateConfig } from '../../../config/config-file.js';
 import { resolveProfile } from '../../../config/settings.js';
 import { forgetKeyringToken } from '../token-storage.js';
 
-export default async function logout(ctx: Context): Promise<void> {
+export default async function logout(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'secrets' | 'warn'>): Promise<void> {
   if (ctx.globals.sandbox) throw new UsageError('--sandbox needs no login, so there is nothing to log out of');
   const config = readConfig(ctx.env);
   const profile = resolveProfile(ctx.globals, ctx.env, config).name;

@@ -2,7 +2,7 @@
 // and whether the token works; then every other profile, checked the same. Never a token itself,
 // not even a part of it.
 import { redactUserInfo } from '../../../api/user-info.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { checkBaseUrl } from '../../../context/base-url-check.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
@@ -51,7 +51,7 @@ const works = (c: TokenCheck) => c.state === 'valid' || c.state === 'forbidden';
  * exit code), then the others of the config file by name, each checked with its own base URL and
  * token. `--profile` and `--sandbox` narrow it to the one in effect (docs/decisions.md).
  */
-export default async function status(ctx: Context): Promise<void> {
+export default async function status(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'settings' | 'secrets' | 'sandboxAccount' | 'api' | 'newClient' | 'warn'>): Promise<void> {
   const s = ctx.settings();
   const narrowed = ctx.globals.sandbox === true || s.profileSource === 'flag';
   const profiles = narrowed ? [] : Object.keys(readConfig(ctx.env).profiles ?? {}).filter((name) => name !== s.profile).sort();
@@ -69,7 +69,7 @@ export default async function status(ctx: Context): Promise<void> {
 }
 
 /** The profile in effect, with what flags and RECRUIT_* variables make of it. */
-async function currentProfile(ctx: Context): Promise<Checked> {
+async function currentProfile(ctx: Uses<'env' | 'globals' | 'settings' | 'secrets' | 'api' | 'newClient' | 'warn'>): Promise<Checked> {
   const s = ctx.settings();
   const learned = s.accountType === 'auto' ? learnedAccountType(ctx) : undefined;
   const report: Report = {
@@ -110,7 +110,7 @@ async function currentProfile(ctx: Context): Promise<Checked> {
 }
 
 /** Another profile of the config file, as it is stored: flags and RECRUIT_* variables are the current one's. */
-async function otherProfile(ctx: Context, name: string): Promise<Checked> {
+async function otherProfile(ctx: Uses<'env' | 'globals' | 'secrets' | 'newClient'>, name: string): Promise<Checked> {
   const stored = storedProfile(readConfig(ctx.env), name);
   const storage = stored.tokenStorage === 'keyring' ? 'keyring' : stored.token !== undefined ? 'file' : undefined;
   const secrets = storage === 'keyring' ? await ctx.secrets() : undefined;
@@ -153,7 +153,7 @@ function settle(report: Report, check: TokenCheck | undefined): void {
   report.error = check.error?.message ?? null;
 }
 
-function print(ctx: Context, profiles: readonly Checked[]): void {
+function print(ctx: Uses<'io' | 'sandboxAccount'>, profiles: readonly Checked[]): void {
   const blocks = profiles.map(({ report: r, check }) => {
     const token =
       r.tokenSource === 'env' ? 'RECRUIT_TOKEN environment variable' : r.tokenSource === 'sandbox' ? 'embedded sandbox' : (r.tokenStoredIn ?? 'none');

@@ -1,10 +1,10 @@
 // `recruit auth token`: the token in effect (RECRUIT_TOKEN, else the profile's), on stdout and
 // nowhere else. It sends nothing, so --verbose has no request to log.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 
-export default async function token(ctx: Context): Promise<void> {
+export default async function token(ctx: Uses<'io' | 'globals' | 'settings'>): Promise<void> {
   if (ctx.globals.sandbox) {
     throw new UsageError('the embedded sandbox lives only as long as one command: its token is of no use to another program', [], 'call it through `recruit --sandbox api <path>`');
   }

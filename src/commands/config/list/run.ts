@@ -1,10 +1,10 @@
 // `recruit config list`: every setting in effect and where it comes from; the token only as set/not set.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { printTable, writeJson } from '../../../terminal/output.js';
 import { settingRows, shownValue } from '../rows.js';
 import { describeSource } from '../sources.js';
 
-export default async function list(ctx: Context): Promise<void> {
+export default async function list(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'settings' | 'network'>): Promise<void> {
   const rows = settingRows(ctx);
   if (ctx.globals.json) {
     return writeJson(ctx, Object.fromEntries(rows.map((r) => [r.key, { value: r.value, source: r.source, ...(r.learned ? { learned: r.learned } : {}) }])));

@@ -1,6 +1,6 @@
 // `recruit config set <key> <value>`: validates the value and saves it in the selected profile
 // (or, for `profile`, makes that profile the current one).
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { checkBaseUrl } from '../../../context/base-url-check.js';
 import { writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
@@ -14,7 +14,7 @@ import { readCaFile } from '../../../context/ca-file.js';
 import { checkEncoding } from '../../../terminal/text-input.js';
 import { resolve } from 'node:path';
 
-export default async function set(ctx: Context, key: string, raw: string): Promise<void> {
+export default async function set(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'warn' | 'requestTimeoutMs'>, key: string, raw: string): Promise<void> {
   const name = checkKey(key, 'set');
   const profile = resolveProfile(ctx.globals, ctx.env, readConfig(ctx.env)).name;
   // What is kept (in the profile's field of the registry, src/config/registry.ts) and what is shown.

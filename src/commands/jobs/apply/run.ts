@@ -7,7 +7,7 @@ import { allItems } from '../../../api/paginate.js';
 import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import { consent } from '../../consent.js';
-import type { Context } from '../../../context/context.js';
+import type { Context, Uses } from '../../../context/context.js';
 import { InterruptedError, LocalStateError, UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import { writeJson } from '../../../terminal/output.js';
@@ -45,7 +45,7 @@ import { fileResume } from '../../../exactly-once/resume-command.js';
  * code) refuses the file. The fields the service sets (an export's id, status, dates) are taken out
  * first and said once: the id is checked against the account later, the rest is not applied.
  */
-async function readItems(ctx: Context, source: ItemSource, deriver: ItemDeriver, rows: Map<number, number>, notes: string[]): Promise<FileItem[]> {
+async function readItems(ctx: Uses<'warn'>, source: ItemSource, deriver: ItemDeriver, rows: Map<number, number>, notes: string[]): Promise<FileItem[]> {
   const items: FileItem[] = [];
   const problems: ErrorDetail[] = [];
   const codes: { index: number; code: string | undefined }[] = [];
@@ -109,7 +109,7 @@ function itemsOf(actions: readonly Action[], jobs: readonly Job[]): BulkItem<Act
   });
 }
 
-export default async function apply(ctx: Context, options: ApplyOptions): Promise<void> {
+export default async function apply(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'clock' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs' | 'atPrompt'>, options: ApplyOptions): Promise<void> {
   if (options.file === undefined) throw new UsageError('--file is required', [], 'e.g. recruit jobs apply --file examples/jobs-apply.json --dry-run');
   const concurrency = options.concurrency !== undefined ? parseConcurrency(options.concurrency, '--concurrency') : ctx.settings().concurrency;
   const format = fileFormat(options.file, options.format);
@@ -214,7 +214,7 @@ interface SendOptions {
   jobs: readonly Job[];
 }
 
-async function send(ctx: Context, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<RunResults> {
+async function send(ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'newKey' | 'info' | 'spinner'>, api: Awaited<ReturnType<Context['api']>>, actions: readonly Action[], o: SendOptions): Promise<RunResults> {
   api.adaptConcurrency(o.concurrency);
   const items = itemsOf(actions, o.jobs);
   const stopper: Stopper = {};

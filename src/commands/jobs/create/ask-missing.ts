@@ -5,14 +5,14 @@ import { allItems } from '../../../api/paginate.js';
 import { namedShape } from '../../../api/shapes.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { Job, Named } from '../../../api/types.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { fieldNamed } from '../../../domain/job-fields.js';
 import { checkJobInput, isMissing } from '../../../jobs/job-input.js';
 import { accountTypeOf } from '../../../jobs/target.js';
 import { withSpinner } from '../../../terminal/spinner.js';
 
 /** The fields a checked body lacks (the customer on a staffing account included), by their labels. */
-export function missingFields(ctx: Context, body: Record<string, unknown>): string[] {
+export function missingFields(ctx: Uses<'env' | 'globals' | 'settings' | 'sandboxAccount'>, body: Record<string, unknown>): string[] {
   const missing = checkJobInput(body, { accountType: accountTypeOf(ctx) }).problems.filter(isMissing);
   return missing.map((p) => (fieldNamed(p.field)?.label ?? p.field).toLowerCase());
 }
@@ -33,7 +33,7 @@ async function industryOf(api: ApiClient, body: Record<string, unknown>): Promis
   return undefined;
 }
 
-export async function askMissing(ctx: Context, body: Record<string, unknown>, missing: string[]): Promise<void> {
+export async function askMissing(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, body: Record<string, unknown>, missing: string[]): Promise<void> {
   const api = await ctx.api();
   const input = { ...body };
   if (input.industryId === undefined) {

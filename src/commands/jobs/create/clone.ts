@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/errors.js';
 import { getJob } from '../../../api/jobs.js';
 import type { ApiClient } from '../../../api/client.js';
 import type { Job } from '../../../api/types.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { withSpinner } from '../../../terminal/spinner.js';
@@ -23,7 +23,7 @@ export interface CloneDeps {
   prompter?: Prompter;
 }
 
-async function readSource(ctx: Context, api: ApiClient, id: number): Promise<Job> {
+async function readSource(ctx: Uses<'sandboxAccount' | 'spinner'>, api: ApiClient, id: number): Promise<Job> {
   try {
     return await withSpinner(ctx, `fetching job ${id}`, () => getJob(api, id));
   } catch (error) {
@@ -47,7 +47,7 @@ async function readSource(ctx: Context, api: ApiClient, id: number): Promise<Job
 }
 
 export async function createClone(
-  ctx: Context,
+  ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'clock' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>,
   sourceId: number,
   flags: Record<string, unknown>,
   options: CreateOptions,

@@ -2,7 +2,7 @@
 // they are complete. The checks and the send are shared with `--from` (clone.ts).
 import type { ApiClient } from '../../../api/client.js';
 import { getJobOptions } from '../../../context/job-options.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { writeJson } from '../../../terminal/output.js';
 import { withSpinner } from '../../../terminal/spinner.js';
@@ -31,7 +31,7 @@ export interface CheckHooks {
 }
 
 /** The local checks, names resolved to ids and codes checked: the body to send, or a usage error (exit 2). */
-export async function checkedBody(ctx: Context, input: Record<string, unknown>, hooks: CheckHooks = {}): Promise<Record<string, unknown>> {
+export async function checkedBody(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'sandboxAccount' | 'api' | 'spinner'>, input: Record<string, unknown>, hooks: CheckHooks = {}): Promise<Record<string, unknown>> {
   const keep = (problems: Problem[]) => (hooks.ignore ? problems.filter((p) => !hooks.ignore!(p)) : problems);
   const checked = checkJobInput(input, { accountType: accountTypeOf(ctx) });
   const local = keep(checked.problems);
@@ -60,7 +60,7 @@ export async function checkedBody(ctx: Context, input: Record<string, unknown>, 
 
 /** `--dry-run`: the body on stdout, nothing sent. Otherwise the persisted submission, sent and reported. */
 export async function sendChecked(
-  ctx: Context,
+  ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'warn' | 'info' | 'spinner'>,
   api: ApiClient,
   body: Record<string, unknown>,
   options: CreateOptions,
@@ -90,7 +90,7 @@ export function publicationFromFlags(input: Record<string, unknown>, options: Cr
  * required fields out start the wizard with their values, which asks only those (ask-missing.ts);
  * elsewhere a missing field is a usage error, as any other problem.
  */
-export async function createFromFlags(ctx: Context, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
+export async function createFromFlags(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'clock' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, input: Record<string, unknown>, options: CreateOptions): Promise<void> {
   publicationFromFlags(input, options);
   const ask = ctx.interactive && !options.dryRun && !options.wait;
   const body = await checkedBody(ctx, input, ask ? { ignore: isMissing } : {});

@@ -1,6 +1,6 @@
 // `recruit jobs create --resume [key]`: re-sends a persisted submission with its original key and
 // body, so that a creation interrupted by a crash, Ctrl-C or a lost connection happens exactly once.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { writeJson } from '../../../terminal/output.js';
@@ -26,7 +26,7 @@ function pick(store: SubmissionStore, key: string | undefined): Submission | und
   return pending[0];
 }
 
-export async function resume(ctx: Context, key: string | undefined): Promise<void> {
+export async function resume(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner'>, key: string | undefined): Promise<void> {
   const store = new SubmissionStore(ctx.env);
   const submission = pick(store, key);
   if (!submission) {

@@ -1,7 +1,7 @@
 // `recruit jobs create`: the batch with --file, one job from field flags, a clone of a job with
 // --from, --resume of a persisted submission, or the wizard on a terminal. Never prompts without a
 // terminal.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { wantsTable } from '../../../terminal/table-format.js';
 import { UsageError } from '../../../core/errors.js';
 import { inputFromFlags } from '../../../jobs/flag-input.js';
@@ -20,7 +20,7 @@ function fromId(raw: string): number {
   }
 }
 
-export default async function create(ctx: Context, options: CreateOptions): Promise<void> {
+export default async function create(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'clock' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs'>, options: CreateOptions): Promise<void> {
   // Checked before any file is read: an unknown name is exit 2 naming the flag.
   if (options.encoding !== undefined) await inputEncoding(ctx, options.encoding);
   const { input, given } = await inputFromFlags(ctx, options);

@@ -3,7 +3,7 @@
 // drafts that `recruit jobs create` would offer here (this profile and account). `--discard <id...>`
 // deletes drafts, of any account and of the earlier format too, with consent.
 import { consent } from '../../consent.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { printTable, writeJson } from '../../../terminal/output.js';
 import { sanitize } from '../../../core/sanitize.js';
@@ -25,7 +25,7 @@ function accountName(d: StoredDraft): string {
   return `profile ${d.account.profile} at ${d.account.baseUrl} (token #${d.account.credential.slice(0, 8)})`;
 }
 
-export default async function drafts(ctx: Context, options: DraftsOptions = {}): Promise<void> {
+export default async function drafts(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'prompter' | 'settings' | 'sandboxAccount' | 'info' | 'atPrompt'>, options: DraftsOptions = {}): Promise<void> {
   if (options.discard) return discard(ctx, options.discard);
   const all = new DraftStore(ctx.env).all();
   const here = accountInEffect(ctx);
@@ -73,7 +73,7 @@ export default async function drafts(ctx: Context, options: DraftsOptions = {}):
 }
 
 /** `--discard <id...>`: every id must name a draft, and consent is given, or nothing is deleted. */
-async function discard(ctx: Context, ids: string[]): Promise<void> {
+async function discard(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'prompter' | 'info' | 'atPrompt'>, ids: string[]): Promise<void> {
   const store = new DraftStore(ctx.env);
   const all = store.all();
   const chosen: StoredDraft[] = [];

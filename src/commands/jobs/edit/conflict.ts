@@ -1,7 +1,7 @@
 // A conflict of `jobs edit`: a field the user changed was changed on the service too while the
 // editor was open (docs/decisions.md, "`jobs edit`: changes made by others meanwhile"). The user
 // opens the editor again on their values or aborts; nothing is sent either way, nothing typed lost.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { CliError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
 import { answerOf } from '../../../prompts/prompter.js';
@@ -11,7 +11,7 @@ import { describeConflict, shown, type Conflict } from './changes.js';
  * Says the conflict and lets the user open the editor again (returns) or abort. Without a way to
  * ask (no terminal, --yes), and on abort, exit 4: nothing sent, the user's text kept in `file`.
  */
-export async function settleConflict(ctx: Context, id: number, conflicts: readonly Conflict[], file: string, canAsk: boolean): Promise<void> {
+export async function settleConflict(ctx: Uses<'prompter' | 'info'>, id: number, conflicts: readonly Conflict[], file: string, canAsk: boolean): Promise<void> {
   const error = new CliError(
     `job ${id} was changed on the service while you edited it, in a field you changed too; nothing was sent; your text is kept in ${file}`,
     EXIT.CONFLICT,

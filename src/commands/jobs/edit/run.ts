@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getJob } from '../../../api/jobs.js';
 import type { Job } from '../../../api/types.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { optionKey } from '../../../context/job-field-flags.js';
 import { UsageError } from '../../../core/errors.js';
 import { openEditor } from '../../../terminal/editor.js';
@@ -37,7 +37,7 @@ class ChangedBeforeSend extends Error {
   }
 }
 
-export default async function edit(ctx: Context, jobId: string): Promise<void> {
+export default async function edit(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'interactive' | 'clock' | 'prompter' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs' | 'atPrompt'>, jobId: string): Promise<void> {
   const id = parseJobId(jobId);
   if (!ctx.interactive && !ctx.env.VISUAL && !ctx.env.EDITOR) {
     throw new UsageError('jobs edit opens an editor, which needs a terminal (or VISUAL or EDITOR set)', [], 'change fields with `recruit jobs update <id> --title ...` instead');

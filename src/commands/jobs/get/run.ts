@@ -7,7 +7,7 @@ import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
 import { CliError, UsageError } from '../../../core/errors.js';
 import { EXIT } from '../../../core/exit-codes.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { wantsTable } from '../../../terminal/table-format.js';
 import { writeJson } from '../../../terminal/output.js';
 import { withSpinner } from '../../../terminal/spinner.js';
@@ -30,7 +30,7 @@ async function jobOfCode(api: ApiClient, code: string): Promise<Job> {
   throw new UsageError(`the code "${code}" is the code of ${found.length} jobs: ${found.map((j) => j.id).join(', ')}`, [], 'give the job id');
 }
 
-export default async function get(ctx: Context, jobId: string, options: GetOptions = {}): Promise<void> {
+export default async function get(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'api' | 'info' | 'spinner'>, jobId: string, options: GetOptions = {}): Promise<void> {
   const table = wantsTable(ctx, options);
   const api = await ctx.api();
   const byCode = /[A-Za-z]/.test(jobId) && /^[\w.-]+$/.test(jobId.trim());

@@ -7,7 +7,7 @@ import { getJobOptions } from '../../../context/job-options.js';
 import { allItems, allPagesQuery, getPage, MAX_PAGE_SIZE, pages, type Pagination } from '../../../api/paginate.js';
 import { jobShape } from '../../../api/shapes.js';
 import type { Job } from '../../../api/types.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { rememberJobs } from '../../../completion/remember.js';
 import { wantsTable, type TableTarget } from '../../../terminal/table-format.js';
 import { UsageError } from '../../../core/errors.js';
@@ -75,7 +75,7 @@ function withNamed(named: Array<{ header: string; field: string }>, names?: JobN
 }
 
 /** A table for people: the names come from cached lookups (job-names.ts), loaded only here. */
-async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean): Promise<void> {
+async function printForPeople(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'api'>, jobs: readonly Job[], wide: boolean): Promise<void> {
   const named = namedColumns(jobs, wide, true);
   const { loadJobNamer } = await import('../job-names.js');
   const names = jobs.length > 0 && named.length > 0 ? await loadJobNamer(ctx, jobs, named.map((c) => c.field)) : undefined;
@@ -85,7 +85,7 @@ async function printForPeople(ctx: Context, jobs: readonly Job[], wide: boolean)
 }
 
 /** Status codes for the `status` query parameter; labels are looked up in /job-options. */
-async function statusCodes(ctx: Context, values: string[] | undefined): Promise<number[] | undefined> {
+async function statusCodes(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'api'>, values: string[] | undefined): Promise<number[] | undefined> {
   if (values === undefined) return undefined;
   const wanted = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
   if (wanted.length === 0) throw new UsageError('--status needs a status code or label');
@@ -109,7 +109,7 @@ async function* everyPage(api: ApiClient, query: Query): AsyncGenerator<Job[]> {
 }
 
 /** Pages written as they come: as JSON, a table for spreadsheets (stdout or --output), or tab-separated rows. */
-async function streamJobs(ctx: Context, source: AsyncIterable<Job[]>, wide: boolean, target: TableTarget | undefined): Promise<void> {
+async function streamJobs(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'now' | 'settings' | 'api' | 'info'>, source: AsyncIterable<Job[]>, wide: boolean, target: TableTarget | undefined): Promise<void> {
   const columns = withNamed(namedColumns([], wide, false));
   let count = 0;
   const eachPage = async (add: (jobs: readonly Job[]) => Promise<void>) => {
@@ -134,7 +134,7 @@ async function streamJobs(ctx: Context, source: AsyncIterable<Job[]>, wide: bool
 }
 
 /** --limit and the filters: the pages from the first, each cut to the jobs that match, up to the limit. */
-async function listSelected(ctx: Context, api: ApiClient, query: Query, options: ListOptions, limit: number | undefined, wide: boolean, target: TableTarget | undefined): Promise<void> {
+async function listSelected(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'settings' | 'api' | 'info' | 'spinner'>, api: ApiClient, query: Query, options: ListOptions, limit: number | undefined, wide: boolean, target: TableTarget | undefined): Promise<void> {
   const filtering = hasFilters(options);
   const filter = filtering ? await withSpinner(ctx, 'resolving the filters', () => jobFilter(api, options, ctx.clock.now())) : undefined;
   // Filtering reads every page, in the largest pages; a limit alone asks for no more than it needs.
@@ -154,7 +154,7 @@ async function listSelected(ctx: Context, api: ApiClient, query: Query, options:
   if (filtering && jobs.length > 0) ctx.info(`${tally.kept} of the ${tally.read} jobs read match${limit !== undefined && tally.kept === limit ? ` (--limit ${limit})` : ''}`);
 }
 
-export default async function list(ctx: Context, options: ListOptions): Promise<void> {
+export default async function list(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'settings' | 'api' | 'info' | 'spinner'>, options: ListOptions): Promise<void> {
   const table = wantsTable(ctx, options);
   const { page, pageSize } = parsePageOptions(options);
   if (options.all && page !== undefined) throw new UsageError('--all follows every page; it cannot be combined with --page');
@@ -203,7 +203,7 @@ export default async function list(ctx: Context, options: ListOptions): Promise<
 }
 
 /** A page asked for past the last one: said so, with the last page, rather than "No jobs found." */
-function pastTheEnd(ctx: Context, pagination: Partial<Pagination> | undefined, prefix: string): boolean {
+function pastTheEnd(ctx: Uses<'info'>, pagination: Partial<Pagination> | undefined, prefix: string): boolean {
   const { page: at, totalPages, totalItems } = pagination ?? {};
   if (at === undefined || totalPages === undefined || totalPages < 1 || at <= totalPages) return false;
   ctx.info(`${prefix}page ${at} is past the last page (${totalPages} pages, ${totalItems ?? '?'} jobs); try --page ${totalPages}`);
@@ -214,7 +214,7 @@ function pastTheEnd(ctx: Context, pagination: Partial<Pagination> | undefined, p
  * Output that feeds another command holds one page: stderr says when more exist, so that
  * `jobs list --json | recruit jobs status - closed` never covers part of the jobs silently.
  */
-function pipeNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {
+function pipeNote(ctx: Uses<'info'>, pagination: Partial<Pagination> | undefined): void {
   if (pastTheEnd(ctx, pagination, 'note: ')) return;
   const { page: at, totalPages, totalItems } = pagination ?? {};
   if (at !== undefined && totalPages !== undefined && at < totalPages) {
@@ -222,7 +222,7 @@ function pipeNote(ctx: Context, pagination: Partial<Pagination> | undefined): vo
   }
 }
 
-function pagingNote(ctx: Context, pagination: Partial<Pagination> | undefined): void {
+function pagingNote(ctx: Uses<'info'>, pagination: Partial<Pagination> | undefined): void {
   const { page: at, totalPages, totalItems } = pagination ?? {};
   if (at !== undefined && totalPages !== undefined && totalPages > 1 && at <= totalPages) {
     const next = at < totalPages ? `; next: --page ${at + 1}, or --all for every page` : '';

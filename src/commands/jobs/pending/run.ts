@@ -1,5 +1,5 @@
 // `recruit jobs pending`: persisted creations without a final answer.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { printTable, writeJson } from '../../../terminal/output.js';
 import { SubmissionStore, type Submission } from '../../../jobs/submissions.js';
 import { embeddedAccountOf } from '../../../jobs/target.js';
@@ -10,7 +10,7 @@ function target(s: Submission): string {
   return account === 'direct' ? 'sandbox' : `sandbox (${account})`;
 }
 
-export default async function pending(ctx: Context): Promise<void> {
+export default async function pending(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'info'>): Promise<void> {
   const list = new SubmissionStore(ctx.env).pending();
   if (ctx.globals.json) {
     return writeJson(

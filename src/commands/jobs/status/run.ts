@@ -5,7 +5,7 @@ import { readStdin } from '../../../terminal/read-input.js';
 import { getJobOptions } from '../../../context/job-options.js';
 import { getJob, setJobStatus } from '../../../api/jobs.js';
 import type { Job, StatusOption } from '../../../api/types.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { writeJson } from '../../../terminal/output.js';
 import { withSpinner } from '../../../terminal/spinner.js';
@@ -29,7 +29,7 @@ function settable(statuses: readonly StatusOption[], value: string): StatusOptio
  * The arguments are `<jobId...> <status>`: commander hands over the first id, the next argument
  * and the rest, and the status is the last of them all.
  */
-export default async function status(ctx: Context, jobId: string, next: string, more: string[] = [], options: StatusOptions = {}): Promise<void> {
+export default async function status(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs'>, jobId: string, next: string, more: string[] = [], options: StatusOptions = {}): Promise<void> {
   if (more.length > 0 || jobId === '-' || options.dryRun) return bulkStatus(ctx, [jobId, next, ...more], options);
   const id = parseJobId(jobId);
   const { statuses } = await withSpinner(ctx, 'reading the statuses', () => getJobOptions(ctx));
@@ -52,7 +52,7 @@ export default async function status(ctx: Context, jobId: string, next: string, 
   ctx.io.stdout.write(`Job ${id}: ${show(before)} -> ${show(after)}\n`);
 }
 
-async function bulkStatus(ctx: Context, args: string[], options: StatusOptions): Promise<void> {
+async function bulkStatus(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs'>, args: string[], options: StatusOptions): Promise<void> {
   const value = args.pop()!;
   const { jobIds } = await import('../../../jobs/bulk/ids.js');
   const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);

@@ -1,7 +1,7 @@
 // Builds the body of `jobs update` from its three sources, later ones winning: --file, then the
 // field and publication flags, then --set. Reference flags given as names are returned apart, to be
 // resolved once the API (and possibly the job's industry) is at hand.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { JOB_FIELD_FLAGS, flagName, optionKey, type JobFieldFlag } from '../../../context/job-field-flags.js';
 import { checkOneStdin, readInput, type ReadOptions } from '../../../terminal/read-input.js';
@@ -23,7 +23,7 @@ export interface BuiltPatch {
   names: NameReference[];
 }
 
-async function readFilePatch(ctx: Context, path: string, read: ReadOptions): Promise<Record<string, unknown>> {
+async function readFilePatch(ctx: Uses<'io'>, path: string, read: ReadOptions): Promise<Record<string, unknown>> {
   const text = await readInput(ctx.io, path, '--file', read);
   let parsed: unknown;
   try {
@@ -50,7 +50,7 @@ export function parseSet(entry: string): [string, unknown] {
   }
 }
 
-export async function buildPatch(ctx: Context, options: UpdateOptions): Promise<BuiltPatch> {
+export async function buildPatch(ctx: Uses<'io' | 'settings' | 'info'>, options: UpdateOptions): Promise<BuiltPatch> {
   // The field flags come from the registry: read by their attribute names, as commander set them.
   const values: Record<string, unknown> = options;
   const given = (f: JobFieldFlag) => values[optionKey(f.flag)] as string | undefined;

@@ -6,7 +6,7 @@
 import { checkOneStdin, readStdin } from '../../../terminal/read-input.js';
 import { getJob, updateJob } from '../../../api/jobs.js';
 import { parseJobId } from '../args.js';
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { UsageError, type ErrorDetail } from '../../../core/errors.js';
 import { writeOut } from '../../../terminal/io.js';
 import { writeJson } from '../../../terminal/output.js';
@@ -30,12 +30,12 @@ export interface UpdateHooks {
   job?: Job;
 }
 
-export default function update(ctx: Context, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
+export default function update(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs'>, jobIds: string[] | string, options: UpdateOptions): Promise<void> {
   return updateWith(ctx, jobIds, options);
 }
 
 /** The patch built from the options and the problems it has of its own (no request made); read-only fields end here. */
-async function localChecks(ctx: Context, options: UpdateOptions): Promise<BuiltPatch & { local: ErrorDetail[] }> {
+async function localChecks(ctx: Uses<'io' | 'settings' | 'warn' | 'info'>, options: UpdateOptions): Promise<BuiltPatch & { local: ErrorDetail[] }> {
   const { patch, names } = await buildPatch(ctx, options);
   if (Object.keys(patch).length === 0 && names.length === 0) {
     throw new UsageError('nothing to update', [], 'pass field flags (--title ...), --set key=value, --file, or a publication flag');
@@ -49,7 +49,7 @@ async function localChecks(ctx: Context, options: UpdateOptions): Promise<BuiltP
 }
 
 /** jobType and educationLevel against the codes of /job-options, as `jobs create` checks them. */
-async function codeProblems(ctx: Context, patch: Record<string, unknown>): Promise<ErrorDetail[]> {
+async function codeProblems(ctx: Uses<'env' | 'globals' | 'now' | 'settings' | 'api'>, patch: Record<string, unknown>): Promise<ErrorDetail[]> {
   if (typeof patch.jobType !== 'string' && typeof patch.educationLevel !== 'string') return [];
   const options = await getJobOptions(ctx);
   return checkCodes(patch, { jobTypes: options.jobTypes, educationLevels: options.educationLevels }).map(({ field, message }) => ({ field, message }));
@@ -69,7 +69,7 @@ export interface CheckedUpdate {
  * and employer type). A usage error (exit 2) when any fails; a service that cannot be reached then
  * leaves the patch's own problems to tell.
  */
-export async function checkUpdate(ctx: Context, id: number, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<CheckedUpdate> {
+export async function checkUpdate(ctx: Uses<'io' | 'env' | 'globals' | 'now' | 'settings' | 'api' | 'warn' | 'info' | 'spinner'>, id: number, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<CheckedUpdate> {
   const { patch, names, local } = await localChecks(ctx, options);
   if (local.length > 0 && names.length === 0) throwProblems(local);
   const api = await ctx.api();
@@ -96,7 +96,7 @@ export async function checkUpdate(ctx: Context, id: number, options: UpdateOptio
   return { patch, ...(job ? { job } : {}) };
 }
 
-export async function updateWith(ctx: Context, jobIds: string[] | string, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<void> {
+export async function updateWith(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs'>, jobIds: string[] | string, options: UpdateOptions, hooks: UpdateHooks = {}): Promise<void> {
   const args = Array.isArray(jobIds) ? jobIds : [jobIds];
   const bulk = args.length > 1 || args[0] === '-' || options.dryRun === true;
   if (args.includes('-')) checkOneStdin([['the job ids', '-'], ['--file', options.file], ['--description-file', options.descriptionFile]]);
@@ -138,7 +138,7 @@ export async function updateWith(ctx: Context, jobIds: string[] | string, option
   await writeOut(ctx.io.stdout, formatReport(id, reports, { before: job, after }, namer));
 }
 
-async function bulkUpdate(ctx: Context, args: string[], patch: Record<string, unknown>, names: NameReference[], options: UpdateOptions): Promise<void> {
+async function bulkUpdate(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'clock' | 'now' | 'newKey' | 'settings' | 'sandboxAccount' | 'api' | 'warn' | 'info' | 'spinner' | 'elapsedMs'>, args: string[], patch: Record<string, unknown>, names: NameReference[], options: UpdateOptions): Promise<void> {
   const { jobIds } = await import('../../../jobs/bulk/ids.js');
   const { ids, repeated } = await jobIds(args, () => readStdin(ctx.io.stdin), ctx.io.stdin.isTTY === true);
   if (repeated.length > 0) ctx.warn(`job ${repeated.join(', ')} given more than once; each job is updated once`);

@@ -1,6 +1,6 @@
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { decide } from '../approval.js';
 
-export default async function approve(ctx: Context, jobId: string): Promise<void> {
+export default async function approve(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'settings' | 'spinner'>, jobId: string): Promise<void> {
   await decide(ctx, jobId, 'approve');
 }

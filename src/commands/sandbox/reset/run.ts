@@ -1,4 +1,4 @@
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { writeJson } from '../../../terminal/output.js';
 import { callAdmin } from '../admin-target.js';
 import { forgetForCompletion } from '../../../completion/cache.js';
@@ -6,7 +6,7 @@ import { SANDBOX_ACCOUNTS, sandboxCompletionScope } from '../../../context/sandb
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export default async function reset(ctx: Context): Promise<void> {
+export default async function reset(ctx: Uses<'io' | 'env' | 'globals' | 'color' | 'settings' | 'completionScope' | 'spinner'>): Promise<void> {
   const answer = await callAdmin(ctx, '/reset');
   const result = answer.body as { reset: boolean; jobs: number };
   // The embedded sandbox gives its job ids out again: what recruit kept for its accounts goes too.

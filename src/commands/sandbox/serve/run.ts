@@ -1,5 +1,5 @@
 // `recruit sandbox serve`: the sandbox as a standalone server, until SIGINT or SIGTERM.
-import type { Context } from '../../../context/context.js';
+import type { Uses } from '../../../context/context.js';
 import { sandboxStateError } from '../../../context/embedded-sandbox.js';
 import { UsageError } from '../../../core/errors.js';
 import { writeJson } from '../../../terminal/output.js';
@@ -17,7 +17,7 @@ function rateText(rate: { limit: string; burst?: number }): string {
   return rate.limit === 'off' ? '' : `, rate limit ${rate.limit} per token with a burst of ${rate.burst}`;
 }
 
-export default async function serve(ctx: Context, options: ServeOptions): Promise<void> {
+export default async function serve(ctx: Uses<'io' | 'globals' | 'color'>, options: ServeOptions): Promise<void> {
   const port = wholeNumber('--port', options.port, 0, 65535);
   const activeJobLimit = wholeNumber('--active-job-limit', options.activeJobLimit, 0, 1_000_000);
   const { startSandbox, FaultSpecError, RateLimitSpecError, StateFileError } = await import('../../../sandbox/index.js');
