@@ -2,12 +2,12 @@
 // `recruit --help` and `recruit jobs get` load nothing they do not need. Given the command line,
 // only the branch it names is built: `jobs get` adds no other command and none of their options
 // (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
-import { Command, Help, Option } from '@commander-js/extra-typings';
+import { Command, Help } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
-import { globalsOf, runAction, type Loader } from './entry/action.js';
+import { runAction, type Loader } from './entry/action.js';
+import { globalsOf, withGlobalOptions, type GlobalFlags } from './context/global-options.js';
 import type { IO } from './terminal/io.js';
 import { helpLayout } from './terminal/help-layout.js';
-import { SANDBOX_ACCOUNTS } from './context/sandbox-account.js';
 import { addApi } from './commands/api/command.js';
 import { addAuth } from './commands/auth/command.js';
 import { addAuthLogin } from './commands/auth/login/command.js';
@@ -139,13 +139,14 @@ export const lazyActions =
   (load) =>
   (...args: unknown[]): Promise<void> => {
     const command = args[args.length - 1] as Parent;
-    return runAction(io, env, globalsOf(command.optsWithGlobals()), load as unknown as Loader, args.slice(0, -1), { path: commandPath(command), traits: traitsOf(command) });
+    return runAction(io, env, globalsOf(command.optsWithGlobals() as GlobalFlags), load as unknown as Loader, args.slice(0, -1), { path: commandPath(command), traits: traitsOf(command) });
   };
 
 export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly string[]): Tree {
   const lazy = lazyActions(io, env);
 
-  const program = new Command('recruit')
+  const program = withGlobalOptions(
+    new Command('recruit')
     .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')
     .version(versionText(), '-V, --version', 'print the version, the build and the Node.js running it')
     .helpOption('-h, --help', 'show help')
@@ -170,23 +171,8 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     // `help` is a command of ours, with topics; the groups (`recruit jobs help create`) inherit
     // commander's, which is given words of ours here.
     .helpCommand('help [command]', 'show the help of one of these commands (as <command> --help does)')
-    .helpCommand(false)
-    .option('--profile <name>', 'settings profile to use (env RECRUIT_PROFILE)')
-    .option('--base-url <url>', 'API base URL including /v1 (env RECRUIT_BASE_URL)')
-    .option('--sandbox', 'use the embedded sandbox instead of a real account')
-    .addOption(
-      new Option('--sandbox-account <account>', 'the account of the embedded sandbox (env RECRUIT_SANDBOX_ACCOUNT; default direct)')
-        .choices(SANDBOX_ACCOUNTS),
-    )
-    .option('--json [fields]', 'JSON on stdout: everything, or only these fields (comma separated; --json= lists them)')
-    .option('--jq <expression>', 'filter the JSON output through a jq expression (implies --json; no jq program needed; stopped past 256 MiB or 10 s, more for a larger output)')
-    .option('--no-color', 'disable colour')
-    .option('--verbose', 'print each request and response on stderr (token redacted)')
-    .option('-y, --yes', 'never prompt; fail when input is missing')
-    .option('--insecure-http', 'allow plain http:// to a host that is not loopback')
-    .option('--timeout <seconds>', 'give up on an API request after this long, retries and waits included (default 120)')
-    .option('--max-response-size <MiB>', 'read at most this much of one answer (default 32)')
-    .option('--ca-file <pem>', "trust the CA certificates in this PEM file as well as Node's own (env RECRUIT_CA_FILE; a regular file of at most 4 MiB)")
+    .helpCommand(false),
+  )
     .addHelpText(
       'after',
       topicsSection() +

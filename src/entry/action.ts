@@ -20,16 +20,6 @@ export interface Running {
 export type Action = (ctx: Context, ...args: never[]) => Promise<void>;
 export type Loader = () => Promise<{ default: Action }>;
 
-/** The root's `--json [fields]` and `--jq` as the context takes them: `json` whenever either is given. */
-export function globalsOf(opts: Record<string, unknown>): GlobalOptions {
-  const { json, ...rest } = opts as Record<string, unknown> & { jq?: string };
-  return {
-    ...(rest as unknown as GlobalOptions),
-    ...(json !== undefined || rest.jq !== undefined ? { json: true } : {}),
-    ...(typeof json === 'string' ? { jsonFields: json } : {}),
-  };
-}
-
 export async function runAction(io: IO, env: NodeJS.ProcessEnv, globals: GlobalOptions, load: Loader, args: unknown[], command: Running): Promise<void> {
   // Loaded only for a terminal: the pager brings node:child_process, which a pipe never needs.
   const pager =
