@@ -98,6 +98,8 @@ describe('what a command loads', () => {
     expect(loaded.sources).toContain('src/program.ts');
     expectNoHeavyModules(loaded);
     expect(loaded.sources).not.toContain('src/api/client.ts');
+    // The CA file's reader (and node:fs/promises, which it brings) only when there is a CA file.
+    expect(loaded.sources).not.toContain('src/context/ca-file.ts');
     // Every command's flags and help (command.ts, flags.ts), none of their run functions.
     expect(loaded.sources).toContain('src/commands/jobs/create/flags.ts');
     expect([...loaded.sources].filter((s) => s.startsWith('src/commands/') && s.endsWith('/run.ts'))).toEqual([]);
@@ -113,6 +115,7 @@ describe('what a command loads', () => {
     expect(loaded.sources).not.toContain('src/context/lookup-names.ts');
     // What answers teach of the account loads only when one tells something (a rate-limit policy, a 409 at the limit).
     expect(loaded.sources).not.toContain('src/context/account-learning.ts');
+    expect(loaded.sources).not.toContain('src/context/ca-file.ts');
     expectNoHeavyModules(loaded);
     // The API client speaks node:http; undici is bundled nowhere it would load.
     expect(loaded.packages).not.toContain('undici');
