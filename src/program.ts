@@ -1,7 +1,8 @@
 // Assembles the command tree. Command modules are imported only when their command runs, so that
 // `recruit --help` and `recruit jobs get` load nothing they do not need. Given the command line,
 // only the branch it names is built: `jobs get` adds no other command and none of their options
-// (a millisecond or two of every start, docs/performance.md); without one, the whole tree.
+// (a millisecond or two of every start, docs/performance.md); without one, the root's commands and
+// the groups without their verbs; for `help` or a word that names no command, the whole tree.
 import { Command, Help } from '@commander-js/extra-typings';
 import type { Command as Tree } from 'commander';
 import { runAction, type Loader } from './entry/action.js';
@@ -187,15 +188,18 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     );
 
   const [command, subcommand] = argv === undefined ? [] : commandWords(argv, program);
-  // `help` reads the whole tree.
   const verb = (noun: string) => (command === noun ? subcommand : undefined);
+  // A line that names no command (`recruit --help`, `recruit`) is answered by the root's help, which
+  // lists the groups but none of their verbs: the groups are added without them.
+  const groupsOnly = argv !== undefined && command === undefined;
+  const verbs = (parent: Parent, noun: string | undefined, list: readonly Verb[]) => (groupsOnly ? undefined : addVerbs(parent, lazy, noun === undefined ? undefined : verb(noun), list));
   // `help` reads the whole tree.
   addBranch(command === 'help' ? undefined : command, [
     ['lookup', () => addLookup(program, lazy)],
     [
       'jobs',
       () =>
-        addVerbs(addJobs(program), lazy, verb('jobs'), [
+        verbs(addJobs(program), 'jobs', [
           ['create', addJobsCreate],
           ['pending', addJobsPending],
           ['drafts', addJobsDrafts],
@@ -216,7 +220,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     [
       'auth',
       () =>
-        addVerbs(addAuth(program), lazy, undefined, [
+        verbs(addAuth(program), undefined, [
           ['login', addAuthLogin],
           ['status', addAuthStatus],
           ['logout', addAuthLogout],
@@ -226,7 +230,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     [
       'config',
       () =>
-        addVerbs(addConfig(program), lazy, undefined, [
+        verbs(addConfig(program), undefined, [
           ['list', addConfigList],
           ['get', addConfigGet],
           ['set', addConfigSet],
@@ -235,7 +239,7 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
     [
       'sandbox',
       () =>
-        addVerbs(addSandbox(program), lazy, undefined, [
+        verbs(addSandbox(program), undefined, [
           ['serve', addSandboxServe],
           ['tokens', addSandboxTokens],
           ['approve', addSandboxApprove],

@@ -1,6 +1,7 @@
 // Given a command line, buildProgram builds only the branch of the tree it names (program.ts): the
-// branch must be the command the line names, with the same help as in the whole tree, and a line
-// that names no command of ours, or `help`, gets the whole tree.
+// branch must be the command the line names, with the same help as in the whole tree; a line that
+// names a word that is no command of ours, or `help`, gets the whole tree, and one that names no
+// command (the root's help) every command of the root, the groups without their verbs.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, commandWords } from '../../src/program.js';
@@ -57,8 +58,18 @@ describe('the branch a command line names', () => {
     expect(alone?.helpInformation()).toBe(find(whole, path)!.helpInformation());
   });
 
-  it.each([[[]], [['help', 'jobs', 'create']], [['jbos']], [['--json']]])('%j builds the whole tree', (argv) => {
+  it.each([[['help', 'jobs', 'create']], [['jbos']]])('%j builds the whole tree', (argv) => {
     expect(paths(build(argv))).toEqual(paths(whole));
+  });
+
+  it.each([[[]], [['--json']], [['--help']]])('%j builds every command of the root and the groups without their verbs, with the root help of the whole tree', (argv) => {
+    const program = build(argv);
+    expect(names(program)).toEqual(names(whole));
+    for (const group of ['jobs', 'auth', 'config', 'sandbox']) {
+      expect(names(find(whole, [group])!).length).toBeGreaterThan(0);
+      expect(names(find(program, [group])!)).toEqual([]);
+    }
+    expect(program.helpInformation()).toBe(whole.helpInformation());
   });
 
   it('a word that is no subcommand of jobs builds all of jobs, for commander to suggest one', () => {
