@@ -1,6 +1,9 @@
 // The file-system calls that keep local state (journals, locks, saved submissions), behind one seam
 // so that tests can make them fail as a full or read-only disk does: ENOSPC, EROFS, short writes.
-import * as fs from 'node:fs';
+// Named imports, not `import * as fs`: the bundle's CommonJS form copies every export of node:fs
+// for a namespace, some 100 properties on every start.
+import { closeSync, existsSync, fsyncSync, ftruncateSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import type * as fs from 'node:fs';
 import { dirname } from 'node:path';
 
 export type StateFs = Pick<
@@ -8,7 +11,7 @@ export type StateFs = Pick<
   'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'mkdirSync' | 'linkSync' | 'readFileSync' | 'statSync' | 'existsSync' | 'readSync' | 'ftruncateSync'
 >;
 
-export const nodeFs: StateFs = fs;
+export const nodeFs: StateFs = { openSync, writeSync, fsyncSync, closeSync, renameSync, rmSync, mkdirSync, linkSync, readFileSync, statSync, existsSync, readSync, ftruncateSync };
 
 /**
  * Writes every byte of `data` at the end of `fd` (opened for appending or fresh). A short write is

@@ -356,11 +356,14 @@ export const BOOLEAN_WORDS: ReadonlyArray<readonly [language: string, yes: strin
  */
 const wordOf = (text: string): string => text.trim().normalize('NFKC').toLowerCase().replace(/[\u0131\u0130]/g, 'i').replace(/i\u0307/g, 'i');
 
-const BOOLEANS = new Map<string, boolean>(BOOLEAN_WORDS.flatMap(([, yes, no]) => [[wordOf(yes), true], [wordOf(no), false]] as const));
+// Made on first use: this module loads with every command, and the first normalize() of a run
+// costs it the Unicode tables.
+let booleans: Map<string, boolean> | undefined;
 
 /** true, false, yes or no, or a spreadsheet's word for true or false (BOOLEAN_WORDS), in any case and Unicode form; undefined for anything else. */
 export function parseBooleanText(text: string): boolean | undefined {
-  return BOOLEANS.get(wordOf(text));
+  booleans ??= new Map(BOOLEAN_WORDS.flatMap(([, yes, no]) => [[wordOf(yes), true], [wordOf(no), false]] as const));
+  return booleans.get(wordOf(text));
 }
 
 /** A reference's text: digits are an id; anything else a name (left for the resolver). */
