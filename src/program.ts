@@ -190,8 +190,9 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
   const [command, subcommand] = argv === undefined ? [] : commandWords(argv, program);
   const verb = (noun: string) => (command === noun ? subcommand : undefined);
   // A line that names no command (`recruit --help`, `recruit`) is answered by the root's help, which
-  // lists the groups but none of their verbs: the groups are added without them.
-  const groupsOnly = argv !== undefined && command === undefined;
+  // lists the groups but none of their verbs: the groups are added without them. After `--` the
+  // words are commander's to read (`recruit -- jobs get 1` runs jobs get): the whole tree.
+  const groupsOnly = argv !== undefined && command === undefined && !argv.includes('--');
   const verbs = (parent: Parent, noun: string | undefined, list: readonly Verb[]) => (groupsOnly ? undefined : addVerbs(parent, lazy, noun === undefined ? undefined : verb(noun), list));
   // `help` reads the whole tree.
   addBranch(command === 'help' ? undefined : command, [

@@ -58,7 +58,7 @@ describe('the branch a command line names', () => {
     expect(alone?.helpInformation()).toBe(find(whole, path)!.helpInformation());
   });
 
-  it.each([[['help', 'jobs', 'create']], [['jbos']]])('%j builds the whole tree', (argv) => {
+  it.each([[['help', 'jobs', 'create']], [['jbos']], [['--', 'jobs', 'get', '1']]])('%j builds the whole tree', (argv) => {
     expect(paths(build(argv))).toEqual(paths(whole));
   });
 
