@@ -148,31 +148,31 @@ export function buildProgram(io: IO, env: NodeJS.ProcessEnv, argv?: readonly str
 
   const program = withGlobalOptions(
     new Command('recruit')
-    .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')
-    .version(versionText(), '-V, --version', 'print the version, the build and the Node.js running it')
-    .helpOption('-h, --help', 'show help')
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-      // The width of the streams help is written to (a test's too); 80 when not a terminal.
-      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
-      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
-    })
-    // Every command's help lists the options it inherits (as gh's "INHERITED FLAGS"); --version
-    // only means something on its own.
-    .configureHelp({
-      ...helpLayout,
-      showGlobalOptions: true,
-      visibleGlobalOptions(cmd) {
-        return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
-      },
-    })
-    .exitOverride()
-    .showSuggestionAfterError(true)
-    // `help` is a command of ours, with topics; the groups (`recruit jobs help create`) inherit
-    // commander's, which is given words of ours here.
-    .helpCommand('help [command]', 'show the help of one of these commands (as <command> --help does)')
-    .helpCommand(false),
+      .description('Work a recruitment account from the terminal: jobs, lookups, a creation wizard and batch files')
+      .version(versionText(), '-V, --version', 'print the version, the build and the Node.js running it')
+      .helpOption('-h, --help', 'show help')
+      .configureOutput({
+        writeOut: (s) => io.stdout.write(s),
+        writeErr: (s) => io.stderr.write(s),
+        // The width of the streams help is written to (a test's too); 80 when not a terminal.
+        getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
+        getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
+      })
+      // Every command's help lists the options it inherits (as gh's "INHERITED FLAGS"); --version
+      // only means something on its own.
+      .configureHelp({
+        ...helpLayout,
+        showGlobalOptions: true,
+        visibleGlobalOptions(cmd) {
+          return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => o.long !== '--version');
+        },
+      })
+      .exitOverride()
+      .showSuggestionAfterError(true)
+      // `help` is a command of ours, with topics; the groups (`recruit jobs help create`) inherit
+      // commander's, which is given words of ours here.
+      .helpCommand('help [command]', 'show the help of one of these commands (as <command> --help does)')
+      .helpCommand(false),
   )
     .addHelpText(
       'after',
