@@ -1,5 +1,6 @@
 // The Windows lane (`npm run test:windows`): test/windows/ only, one file at a time, with the
-// main configuration's setup (isolated home, temporary directory) and longer limits for wine.
+// main configuration's setup (isolated home, temporary directory, their removal at the end) and
+// longer limits for wine.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { buildInfo } from '../../build-info.mjs';
@@ -16,5 +17,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     setupFiles: ['test/helpers/isolate-home.ts'],
+    // The forks pool ends its workers with SIGTERM, which skips the exit handler that removes a
+    // worker's home: the run's teardown removes them (as in vitest.config.ts).
+    globalSetup: ['test/helpers/global-cleanup.ts'],
   },
 });
