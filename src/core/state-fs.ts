@@ -3,15 +3,11 @@
 // Named imports, not `import * as fs`: the bundle's CommonJS form copies every export of node:fs
 // for a namespace, some 100 properties on every start.
 import { closeSync, existsSync, fsyncSync, ftruncateSync, linkSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import type * as fs from 'node:fs';
 import { dirname } from 'node:path';
 
-export type StateFs = Pick<
-  typeof fs,
-  'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'mkdirSync' | 'linkSync' | 'readFileSync' | 'statSync' | 'existsSync' | 'readSync' | 'ftruncateSync'
->;
+export const nodeFs = { openSync, writeSync, fsyncSync, closeSync, renameSync, rmSync, mkdirSync, linkSync, readFileSync, statSync, existsSync, readSync, ftruncateSync };
 
-export const nodeFs: StateFs = { openSync, writeSync, fsyncSync, closeSync, renameSync, rmSync, mkdirSync, linkSync, readFileSync, statSync, existsSync, readSync, ftruncateSync };
+export type StateFs = typeof nodeFs;
 
 /**
  * Writes every byte of `data` at the end of `fd` (opened for appending or fresh). A short write is
