@@ -4,34 +4,20 @@
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import type { RateLimitPolicy } from '../api/rate-limit-fields.js';
-import type { NetworkSettings } from '../config/network.js';
-import type { Settings } from '../config/settings.js';
-import type { Clock } from '../core/clock.js';
 import { CliError, UsageError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { sanitize } from '../core/sanitize.js';
 import { VERSION } from '../core/version.js';
-import type { IO } from '../terminal/io.js';
 import type { StatusLine } from '../terminal/spinner.js';
 import type { AccountLearning } from './account-learning.js';
 import { checkBaseUrl } from './base-url-check.js';
-import type { GlobalOptions } from './global-options.js';
 import { networkOptions } from './network-options.js';
 import { describeRetry, describeRetryShortly } from './retry-notice.js';
-import { sandboxName, sandboxToken, type SandboxAccount } from './sandbox-account.js';
+import { sandboxName, sandboxToken } from './sandbox-account.js';
+import type { Uses } from './context.js';
 
-/** What the clients need of the command's context (context.ts hands itself in). */
-export interface ClientNeeds {
-  readonly io: IO;
-  readonly env: NodeJS.ProcessEnv;
-  readonly globals: GlobalOptions;
-  readonly clock: Clock;
-  settings(): Settings;
-  network(): NetworkSettings;
-  sandboxAccount(): SandboxAccount | undefined;
-  warn(message: string): void;
-  now(): Date;
-}
+/** What the clients need of the command's context (create-context.ts hands it in). */
+export type ClientNeeds = Uses<'io' | 'env' | 'globals' | 'clock' | 'settings' | 'network' | 'sandboxAccount' | 'warn' | 'now'>;
 
 export interface Clients {
   api(): Promise<ApiClient>;

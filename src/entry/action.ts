@@ -6,7 +6,8 @@
 // output on a terminal goes through the pager (terminal/pager.ts). What a command is (paged, its JSON
 // fields, ...) is told by its traits, which its own folder declares (commands/define.ts, Traits).
 import type { Traits } from '../commands/define.js';
-import { createContext, type Context } from '../context/context.js';
+import type { Context } from '../context/context.js';
+import { createContext } from '../context/create-context.js';
 import type { GlobalOptions } from '../context/global-options.js';
 import type { IO } from '../terminal/io.js';
 

@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../../src/context/context.js';
+import { createContext } from '../../src/context/create-context.js';
 import { dryRunBatch } from '../../src/jobs/batch/run-batch.js';
 import type { IO } from '../../src/terminal/io.js';
 import { writeJsonLines } from '../../src/terminal/output.js';

@@ -4,7 +4,7 @@
 // it (src/entry/run.ts), so the output, exit code and message are those a user gets. Its waits are
 // on a clock that skips them, unless the test passes another.
 import { Readable } from 'node:stream';
-import { createContext } from '../../src/context/context.js';
+import { createContext } from '../../src/context/create-context.js';
 import type { IO } from '../../src/terminal/io.js';
 import { report } from '../../src/entry/run.js';
 import { runBatch, type BatchOptions } from '../../src/jobs/batch/run-batch.js';

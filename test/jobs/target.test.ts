@@ -1,6 +1,6 @@
 // Where a submission goes, and which account type applies, under --sandbox and its accounts.
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../../src/context/context.js';
+import { createContext } from '../../src/context/create-context.js';
 import type { GlobalOptions } from '../../src/context/global-options.js';
 import { credentialFingerprint } from '../../src/api/credential.js';
 import { factsAccount } from '../../src/context/account-facts.js';

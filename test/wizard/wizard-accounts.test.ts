@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { exitCodeOf } from '../../src/core/api-failure.js';
-import { createContext, type Context } from '../../src/context/context.js';
+import type { Context } from '../../src/context/context.js';
+import { createContext } from '../../src/context/create-context.js';
 import type { IO } from '../../src/terminal/io.js';
 import { SubmissionStore } from '../../src/jobs/submissions.js';
 // The wizard as `jobs create` runs it: the command prints the job the wizard creates.
