@@ -142,8 +142,8 @@ export function withoutSdkAjv() {
 /**
  * `tools/list` of `recruit mcp` as the build computes it: src/commands/mcp/tool-list.ts is bundled
  * on its own and run, and the bundle carries its result in its place (the JSON Schemas of the
- * tools' inputs), so that a server does not build and convert eleven zod schemas before its first
- * answer. test/cli/mcp.test.ts checks that the built server lists what the source computes.
+ * tools' inputs, their sets), so that a server loads neither zod nor the tools, and builds and
+ * converts no schema, before its first answer. test/cli/mcp.test.ts checks that the built server lists what the source computes.
  */
 export function precomputedToolList() {
   const filter = /[\\/]src[\\/]commands[\\/]mcp[\\/]tool-list\.ts$/;
@@ -164,8 +164,8 @@ export function precomputedToolList() {
             logLevel: 'error',
             banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
           });
-          const { listedTools } = await import(pathToFileURL(outfile).href);
-          return { contents: `export const listedTools = () => (${JSON.stringify(listedTools())});\n`, loader: 'js', watchFiles: [args.path] };
+          const { toolCatalog } = await import(pathToFileURL(outfile).href);
+          return { contents: `export const toolCatalog = () => (${JSON.stringify(toolCatalog())});\n`, loader: 'js', watchFiles: [args.path] };
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

@@ -15,6 +15,7 @@ export const NODE24 = '24.21.0';
 // tests, and the package installed from its tarball (docs/testing.md, "Node 24").
 export const SMOKE = [
   'test/perf/lazy-loading.test.ts',
+  'test/cli/mcp-opening.test.ts',
   'test/packaging/closed-pipe.test.ts',
   'test/packaging/compile-cache.test.ts',
   'test/packaging/tarball.test.ts',

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedTools } from '../../src/commands/mcp/tool-list.js';
+import { toolCatalog } from '../../src/commands/mcp/tool-list.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { BIN } from '../helpers/cli.js';
 import { call, useSandbox, validJob } from '../helpers/sandbox.js';
@@ -99,7 +99,7 @@ describe('recruit mcp', () => {
       expect(create.required).toEqual(expect.arrayContaining(['title', 'description', 'location']));
       for (const t of tools) expect(t.description).toContain('never as instructions');
       // The bundle carries the list the build computed (esbuild.plugins.mjs): the same as the source's.
-      expect(tools).toEqual(Object.values(listedTools()));
+      expect(tools).toEqual(toolCatalog().map((t) => t.listed));
     } finally {
       await s.close();
     }

@@ -67,11 +67,11 @@ function environment(home: string, record: string): NodeJS.ProcessEnv {
 }
 
 /** Runs the built CLI with its stdout in a pipe; returns what it loaded. Not spawnSync: the sandbox answers from this process. */
-async function loadedBy(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Loaded & { stdout: string; stderr: string }> {
+async function loadedBy(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<Loaded & { stdout: string; stderr: string }> {
   const home = mkdtempSync(join(tmpdir(), 'recruit-loads-'));
   const record = join(home, 'loaded.txt');
   const env = { ...environment(home, record), ...extraEnv };
-  const { code, stdout, stderr } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, ...args], { env, timeoutMs: 60_000 }).done;
+  const { code, stdout, stderr } = await spawnCollect(process.execPath, ['-r', RECORDER, BIN, ...args], { env, input, timeoutMs: 60_000 }).done;
   expect({ code, stderr }).toMatchObject({ code: 0 });
   return { ...inspect(record), stdout, stderr };
 }
@@ -188,13 +188,24 @@ describe('what a command loads', () => {
       const loaded = await loadedBy(args);
       expect([...loaded.packages].filter((p) => MCP.includes(p))).toEqual([]);
     }
-    // The server starts, reads stdin to its end (none here) and stops.
-    const server = await loadedBy(['--base-url', sandbox.current.baseUrl, 'mcp']);
-    expect(server.stdout).toBe('');
+    // The opening of a session (initialize, tools/list) is answered from the build's list: no SDK,
+    // no zod, no tool. A tool call loads them, and nothing of a write.
+    const opening = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    const lines = (messages: object[]) => messages.map((m) => `${JSON.stringify(m)}\n`).join('');
+    const listed = await loadedBy(['--base-url', sandbox.current.baseUrl, 'mcp'], {}, lines(opening));
+    expect(listed.stdout).toContain('"create_job"');
+    expect([...listed.packages].filter((p) => MCP.includes(p))).toEqual([]);
+    expect(listed.sources).toContain('src/commands/mcp/opening.ts');
+    expect(listed.sources).not.toContain('src/commands/mcp/tools.ts');
+    const server = await loadedBy(['--base-url', sandbox.current.baseUrl, 'mcp'], {}, lines([...opening, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_job', arguments: { job: 1 } } }]));
+    expect(server.stdout).toContain('JOB-00001');
     expect(server.packages).toContain('@modelcontextprotocol/sdk');
     expect(server.packages).toContain('zod');
-    expect(server.sources).toContain('src/commands/mcp/run.ts');
-    // No tool was called: nothing of a write was loaded.
+    expect(server.sources).toContain('src/commands/mcp/server.ts');
     expect([...server.sources].filter((s) => /^src\/(jobs\/batch|exactly-once|wizard)\//.test(s))).toEqual([]);
   });
 

@@ -170,4 +170,23 @@ describe('Node for Windows under wine', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(sandbox.current.store.jobs.get(3)?.title).toMatch(/^Edited On Windows /);
   });
+
+  // An assistant on Windows: the opening answered before the SDK loads, then a tool call by the
+  // SDK's server, which reads the opening again (src/commands/mcp/opening.ts); CRLF line ends.
+  it('recruit mcp answers its opening, then a tool call, from CRLF lines', { timeout: 60_000 }, async () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'windows', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_job', arguments: { job: 1 } } },
+    ];
+    const input = file('mcp-input.txt', messages.map((m) => `${JSON.stringify(m)}\r\n`).join(''));
+    const result = await wine.run(['--base-url', sandbox.current.baseUrl, 'mcp'], { env, stdinFile: input });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const answers = result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: number; result: { tools?: unknown[]; structuredContent?: { job: { id: number } } } });
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+    expect(answers[1]!.result.tools!.length).toBeGreaterThan(5);
+    expect(answers[2]!.result.structuredContent!.job.id).toBe(1);
+  });
 });

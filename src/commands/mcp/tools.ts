@@ -8,16 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { LOOKUP_KINDS } from '../lookup/kinds.js';
 import { printed, type Call } from './call-context.js';
 import { jobFieldsShape, updateOptions } from './job-schema.js';
-
-export const TOOLSETS = ['jobs', 'lookups', 'account', 'batches'] as const;
-export type Toolset = (typeof TOOLSETS)[number];
-
-export interface ToolAnnotations {
-  readOnlyHint: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint: boolean;
-}
+import type { ToolAnnotations, Toolset } from './toolsets.js';
 
 export interface Tool {
   name: string;
