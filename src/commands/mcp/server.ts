@@ -155,7 +155,9 @@ export async function serve(ctx: Context, offered: readonly CatalogEntry[], open
   if (opening.ended) input.end();
   else {
     process.stdin.pipe(input);
-    process.stdin.once('close', () => input.writableEnded || input.end());
+    // pipe() passes on neither an error nor a close without an end: each ends the server's input.
+    const end = () => input.writableEnded || input.end();
+    process.stdin.once('close', end).on('error', end);
   }
   const transport = new StdioServerTransport(input, process.stdout);
   withoutAnswered(ctx, transport, opening.answered);
