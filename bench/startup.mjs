@@ -4,7 +4,8 @@
 // sandbox at most 1.15x the minimal one-request node:http script (the transport the CLI uses). For
 // reference, without a budget: the same request with undici, bundled with esbuild and as it is.
 // `recruit mcp` from its start to its answer to the first tools/list (an assistant's first question;
-// the server then reads the end of stdin and stops) at most 1.5x `recruit --help`: it loads the MCP SDK.
+// the server then reads the end of stdin and stops) at most 1.5x `recruit --help` (the opening is
+// answered before the MCP SDK loads: src/commands/mcp/opening.ts).
 // NODE_EXTRA_CA_CERTS is unset for every side (run.mjs): it adds a fixed 40-80 ms to each start.
 // The value columns are medians; each ratio is the median of the 50 rounds' ratios (pairedRatio).
 import { spawnSync } from 'node:child_process';
