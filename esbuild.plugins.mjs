@@ -122,7 +122,7 @@ export function noBufferConstructor(packages) {
  * The MCP SDK's server imports its Ajv validator (Ajv and its formats, some 150 KB) for the one
  * thing it validates with JSON Schema, what a server asks of the user through the client
  * (elicitation). `recruit mcp` asks nothing and passes a validator of its own
- * (src/commands/mcp/run.ts), so the bundle carries a stub that says so if it is ever built.
+ * (src/commands/mcp/server.ts), so the bundle carries a stub that says so if it is ever built.
  */
 export function withoutSdkAjv() {
   return {
