@@ -55,8 +55,9 @@ describe('every command declares what it uses', () => {
     expect(runFiles.length).toBeGreaterThan(25);
   });
 
-  // `recruit mcp` hands its context to its server (commands/mcp/server.ts) and so to each tool call's own (call-context.ts), which
-  // is a whole context: it is the one run function that takes all of it.
+  // `recruit mcp` hands its context to its server (commands/mcp/server.ts) and so to each tool
+  // call's own (call-context.ts), which is a whole context: it is the one run function that takes
+  // all of it.
   const WHOLE = new Set(['mcp/run.ts']);
 
   it.each(runFiles)('%s', (file) => {
