@@ -40,6 +40,7 @@ const reliabilityCore = [
   'src/terminal/byte-survey.ts',
   'src/terminal/plausible-words.ts',
   'src/terminal/encoding-detect.ts',
+  'src/commands/mcp/opening.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -49,6 +49,23 @@ describe('the opening, answered before the SDK loads', () => {
     expect([...opening.answered.keys()]).toEqual([1, 2]);
   });
 
+  it('answers a list with no parameter, with none given ({}), or with a cursor, and leaves no listener on the input', async () => {
+    const { opening, answers, input } = await open([line(INITIALIZE), line(LIST), line({ ...LIST, id: 3, params: {} }), line({ ...LIST, id: 4, params: { cursor: 'c' } })]);
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3, 4]);
+    expect(opening.handOver).toBe(false);
+    expect(['data', 'end', 'close', 'error'].map((event) => input.listenerCount(event))).toEqual([0, 0, 0, 0]);
+  });
+
+  it('answers a client that says its title, website and description, and stops at an error of its input', async () => {
+    const clientInfo = { name: 'x', version: '1', title: 'X', websiteUrl: 'https://x.example', description: 'an assistant' };
+    const { answers } = await open([line({ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo } })]);
+    expect(answers.map((a) => a.id)).toEqual([1]);
+    const input = new PassThrough();
+    const opening = answerOpening(input, new PassThrough(), TOOLS);
+    input.destroy(new Error('EIO: i/o error, read'));
+    await expect(opening).resolves.toMatchObject({ ended: true, handOver: false });
+  });
+
   it('reads lines cut anywhere, a character cut in two, CRLF, and string ids', async () => {
     const text = `${JSON.stringify({ ...INITIALIZE, id: 'a' })}\r\n${line(INITIALIZED)}${JSON.stringify({ ...LIST, id: 'b', params: { cursor: 'x' } })}\r\n`;
     const bytes = Buffer.from(text);
@@ -78,9 +95,19 @@ describe('the opening, answered before the SDK loads', () => {
     ['a key JSON-RPC does not have', [{ ...INITIALIZE, extra: true }]],
     ['a _meta', [{ ...INITIALIZE, params: { ...INITIALIZE.params, _meta: { progressToken: 1 } } }]],
     ['a client icon', [{ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'x', version: '1', icons: [] } } }]],
-    ['a capability that is no object', [{ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { sampling: 5 } } }]],
+    ['a capability that is no object', [{ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { roots: {}, sampling: 5 } } }]],
+    ['capabilities that are no object', [{ ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: null } }]],
+    ['a protocol version that is no string', [{ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: 20250618 } }]],
     ['no client version', [{ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'x' } } }]],
+    ['no client name', [{ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { version: '1' } } }]],
+    ['a client title that is no string', [{ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'x', version: '1', title: 1 } } }]],
+    ['a client website that is no string', [{ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'x', version: '1', websiteUrl: 1 } } }]],
+    ['a client description that is no string', [{ ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'x', version: '1', description: 1 } } }]],
+    ['another method first, with the parameters of initialize', [{ ...INITIALIZE, method: 'tools/list' }]],
     ['a list with a parameter the SDK does not know', [INITIALIZE, { ...LIST, params: { cursor: 'x', limit: 3 } }]],
+    ['a list whose cursor is no string', [INITIALIZE, { ...LIST, params: { cursor: 3 } }]],
+    ['the initialized notification with an id', [INITIALIZE, { ...INITIALIZED, id: 5 }]],
+    ['a line that is JSON null', [INITIALIZE, 'null']],
     ['another notification', [INITIALIZE, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }]],
     ['a line that is no JSON', [INITIALIZE, '{"jsonrpc":']],
     ['an empty line', [INITIALIZE, '']],
@@ -95,6 +122,8 @@ describe('the opening, answered before the SDK loads', () => {
     expect([...opening.answered.keys()]).toEqual(answeredBefore);
     expect(opening.received.toString()).toBe(text);
     expect(input.isPaused()).toBe(true);
+    // The input is the SDK's from here: no listener of the opening is left, and it answers no more.
+    expect(['data', 'end', 'close', 'error'].map((event) => input.listenerCount(event))).toEqual([0, 0, 0, 0]);
   });
 
   it('leaves a line longer than 64 KiB to the SDK, and a last line without its newline unanswered', async () => {

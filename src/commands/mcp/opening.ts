@@ -92,19 +92,15 @@ export function answerOpening(input: Readable, output: Writable, tools: readonly
     const chunks: Buffer[] = [];
     const answered: Opening['answered'] = new Map();
     let rest: Buffer = Buffer.alloc(0);
-    let done = false;
     const finish = (ended: boolean, handOver: boolean) => {
-      if (done) return;
-      done = true;
       // Paused before the listener goes, so that no chunk is read with none to take it.
-      if (!ended) input.pause();
+      input.pause();
       input.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onEnd);
       resolve({ received: Buffer.concat(chunks), answered, ended, handOver });
     };
     const onData = (chunk: Buffer) => {
-      if (done) return;
       chunks.push(chunk);
-      rest = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
+      rest = Buffer.concat([rest, chunk]);
       for (let end = rest.indexOf(10); end !== -1; end = rest.indexOf(10)) {
         // As the SDK reads a line: UTF-8, its CR dropped.
         const line = rest.toString('utf8', 0, end).replace(/\r$/, '');
