@@ -143,7 +143,8 @@ export function withoutSdkAjv() {
  * `tools/list` of `recruit mcp` as the build computes it: src/commands/mcp/tool-list.ts is bundled
  * on its own and run, and the bundle carries its result in its place (the JSON Schemas of the
  * tools' inputs, their sets), so that a server loads neither zod nor the tools, and builds and
- * converts no schema, before its first answer. test/cli/mcp.test.ts checks that the built server lists what the source computes.
+ * converts no schema, before its first answer. test/cli/mcp.test.ts checks that the built server
+ * lists what the source computes.
  */
 export function precomputedToolList() {
   const filter = /[\\/]src[\\/]commands[\\/]mcp[\\/]tool-list\.ts$/;
