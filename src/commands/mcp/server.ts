@@ -8,6 +8,7 @@
 // stdout; the token is in no input and in no answer.
 import { PassThrough } from 'node:stream';
 import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { Context } from '../../context/context.js';
 import { CliError, UsageError } from '../../core/errors.js';
@@ -79,6 +80,11 @@ async function answerCall(ctx: Context, tool: Tool, secrets: () => string[], arg
 }
 
 
+/** The id of the request a message answers; undefined for a request or a notification. */
+function answerTo(message: JSONRPCMessage): string | number | undefined {
+  return !('method' in message) && 'id' in message ? message.id : undefined;
+}
+
 /**
  * What waits for the answer of every request received: a client that closes stdin right after
  * its last call (a script, a test) still gets the answer, and a create sent is never left half told.
@@ -94,7 +100,8 @@ function answersAwaited(transport: StdioServerTransport): () => Promise<void> {
   const send = transport.send.bind(transport);
   transport.send = async (message) => {
     await send(message);
-    if (!('method' in message) && 'id' in message && message.id !== undefined && open.delete(message.id) && open.size === 0) settled?.();
+    const id = answerTo(message);
+    if (id !== undefined && open.delete(id) && open.size === 0) settled?.();
   };
   return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)));
 }
@@ -115,10 +122,11 @@ const NO_CLIENT_INPUT = {
 export function withoutAnswered(ctx: Pick<Context, 'warn'>, transport: Pick<StdioServerTransport, 'send'>, answered: Opening['answered']): void {
   const send = transport.send.bind(transport);
   transport.send = async (message) => {
-    if (!('method' in message) && 'id' in message && message.id !== undefined && answered.has(message.id)) {
-      const sent = answered.get(message.id);
-      answered.delete(message.id);
-      if (JSON.stringify(message) !== sent) ctx.warn(`mcp: the SDK's answer to request ${JSON.stringify(message.id)} is not the one sent before it loaded: ${JSON.stringify(message)}`);
+    const id = answerTo(message);
+    if (id !== undefined && answered.has(id)) {
+      const sent = answered.get(id);
+      answered.delete(id);
+      if (JSON.stringify(message) !== sent) ctx.warn(`mcp: the SDK's answer to request ${JSON.stringify(id)} is not the one sent before it loaded: ${JSON.stringify(message)}`);
       return;
     }
     return send(message);
